@@ -1,0 +1,122 @@
+//===- CountState.cpp - What a path knows about each count ---------------===//
+
+#include "CountState.h"
+#include "clang/StaticAnalyzer/Core/PathSensitive/ProgramStateTrait.h"
+#include "clang/StaticAnalyzer/Core/PathSensitive/SymbolManager.h"
+
+using namespace clang;
+using namespace ento;
+using namespace krefcheck;
+
+REGISTER_MAP_WITH_PROGRAMSTATE(CounterStates, const MemRegion *, CountState)
+REGISTER_MAP_WITH_PROGRAMSTATE(UnownedReads, const MemRegion *, SymbolRef)
+REGISTER_SET_WITH_PROGRAMSTATE(ZeroFilledObjects, SymbolRef)
+REGISTER_MAP_WITH_PROGRAMSTATE(InternalRefs, SymbolRef, unsigned)
+
+void CountState::dump(raw_ostream &OS) const {
+  OS << (isHeld() ? "Held" : "Zero") << '(';
+  switch (W) {
+  case Why::Init: OS << "init"; break;
+  case Why::TryGetOk: OS << "try-get ok"; break;
+  case Why::Get: OS << "get"; break;
+  case Why::PutHitZero: OS << "put hit zero"; break;
+  case Why::TryGetFailed: OS << "try-get failed"; break;
+  case Why::SetZero: OS << "set to zero"; break;
+  }
+  OS << ')';
+}
+
+StringRef krefcheck::describeOrigin(InternalOrigin O) {
+  switch (O) {
+  case InternalOrigin::List: return "a list walk";
+  case InternalOrigin::HList: return "a hash-list walk";
+  case InternalOrigin::RBTree: return "an rb-tree walk";
+  case InternalOrigin::IDR: return "an IDR lookup";
+  case InternalOrigin::XArray: return "an XArray lookup";
+  case InternalOrigin::RadixTree: return "a radix-tree lookup";
+  case InternalOrigin::RHashtable: return "an rhashtable lookup";
+  case InternalOrigin::RCU: return "an RCU-protected pointer";
+  }
+  return "an index";
+}
+
+const CountState *krefcheck::getCountState(ProgramStateRef S,
+                                           const MemRegion *Counter) {
+  return S->get<CounterStates>(Counter);
+}
+ProgramStateRef krefcheck::setCountState(ProgramStateRef S,
+                                         const MemRegion *Counter,
+                                         CountState CS) {
+  return S->set<CounterStates>(Counter, CS);
+}
+ProgramStateRef krefcheck::forgetCountState(ProgramStateRef S,
+                                            const MemRegion *Counter) {
+  return S->remove<CounterStates>(Counter);
+}
+
+ProgramStateRef krefcheck::setUnownedRead(ProgramStateRef S,
+                                          const MemRegion *Counter,
+                                          SymbolRef Value) {
+  return S->set<UnownedReads>(Counter, Value);
+}
+SymbolRef krefcheck::getUnownedRead(ProgramStateRef S,
+                                    const MemRegion *Counter) {
+  const SymbolRef *V = S->get<UnownedReads>(Counter);
+  return V ? *V : nullptr;
+}
+
+ProgramStateRef krefcheck::markZeroFilled(ProgramStateRef S, SymbolRef Obj) {
+  return S->add<ZeroFilledObjects>(Obj);
+}
+bool krefcheck::isZeroFilled(ProgramStateRef S, SymbolRef Obj) {
+  return Obj && S->contains<ZeroFilledObjects>(Obj);
+}
+ProgramStateRef krefcheck::forgetZeroFilled(ProgramStateRef S, SymbolRef Obj) {
+  return S->remove<ZeroFilledObjects>(Obj);
+}
+
+ProgramStateRef krefcheck::markInternal(ProgramStateRef S, SymbolRef Obj,
+                                        InternalOrigin O) {
+  if (S->get<InternalRefs>(Obj))
+    return S;
+  return S->set<InternalRefs>(Obj, static_cast<unsigned>(O));
+}
+std::optional<InternalOrigin>
+krefcheck::getInternalOrigin(ProgramStateRef S, SymbolRef Obj) {
+  if (!Obj)
+    return std::nullopt;
+  if (const unsigned *V = S->get<InternalRefs>(Obj))
+    return static_cast<InternalOrigin>(*V);
+  return std::nullopt;
+}
+
+ProgramStateRef krefcheck::removeDeadCountFacts(ProgramStateRef S,
+                                                SymbolReaper &SR) {
+  for (const auto &KV : S->get<CounterStates>())
+    if (!SR.isLiveRegion(KV.first))
+      S = S->remove<CounterStates>(KV.first);
+  for (const auto &KV : S->get<UnownedReads>())
+    if (!SR.isLiveRegion(KV.first) || SR.isDead(KV.second))
+      S = S->remove<UnownedReads>(KV.first);
+  for (SymbolRef Sym : S->get<ZeroFilledObjects>())
+    if (SR.isDead(Sym))
+      S = S->remove<ZeroFilledObjects>(Sym);
+  for (const auto &KV : S->get<InternalRefs>())
+    if (SR.isDead(KV.first))
+      S = S->remove<InternalRefs>(KV.first);
+  return S;
+}
+
+void krefcheck::printCountFacts(raw_ostream &OS, ProgramStateRef S,
+                                const char *NL) {
+  for (const auto &KV : S->get<CounterStates>()) {
+    OS << "  counter " << KV.first << ": ";
+    KV.second.dump(OS);
+    OS << NL;
+  }
+  for (SymbolRef Sym : S->get<ZeroFilledObjects>())
+    OS << "  zero-filled object " << Sym << NL;
+  for (const auto &KV : S->get<InternalRefs>())
+    OS << "  internal reference " << KV.first << " from "
+       << describeOrigin(static_cast<InternalOrigin>(KV.second)) << NL;
+}

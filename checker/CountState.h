@@ -1,0 +1,105 @@
+//===- CountState.h - What a path knows about each count --------*- C++ -*-===//
+//
+// Program-state facts shared by the modeling checker (which writes them) and
+// the diagnostic checkers (which read them). The traits live in
+// CountState.cpp: a REGISTER_*_WITH_PROGRAMSTATE trait is private to the file
+// that registers it, so everyone goes through these functions.
+//
+//   counter region -> CountState   (below)
+//   counter region -> SymbolRef    the last value read without a reference
+//   SymbolRef (object)             allocated zero-filled, count not set yet
+//   SymbolRef (object) -> Origin   an internal reference: how it was found
+//
+//===----------------------------------------------------------------------===//
+#ifndef KREFCHECK_COUNTSTATE_H
+#define KREFCHECK_COUNTSTATE_H
+
+#include "clang/StaticAnalyzer/Core/PathSensitive/ProgramState.h"
+#include "clang/StaticAnalyzer/Core/PathSensitive/SymbolManager.h"
+#include "llvm/ADT/FoldingSet.h"
+#include <optional>
+
+namespace krefcheck {
+
+/// The count of one counter as seen by this path.
+///
+///            init / successful try-get / get
+///   (none) ------------------------------------> Held
+///     |  \                                         |
+///     |   \ dec_and_test true, failed try-get,     | dec_and_test true,
+///     |    \ set(0), kref_put released             | failed try-get ...
+///     |     v                                      v
+///     |    Zero <-------------------------------- (Zero)
+///     |      | get  => refcount.GetOnZero
+///     v
+///   plain put / dec_and_test false: fact forgotten (count unknown)
+class CountState {
+public:
+  enum class Kind : unsigned char { Held, Zero };
+  enum class Why : unsigned char {
+    Init,         ///< kref_init / *_set(c, n != 0)
+    TryGetOk,     ///< *_inc_not_zero succeeded
+    Get,          ///< a get on this path
+    PutHitZero,   ///< *_dec_and_test / kref_put returned true
+    TryGetFailed, ///< *_inc_not_zero failed: the count was zero
+    SetZero,      ///< *_set(c, 0)
+  };
+
+  static CountState held(Why W) { return CountState(Kind::Held, W); }
+  static CountState zero(Why W) { return CountState(Kind::Zero, W); }
+
+  bool isHeld() const { return K == Kind::Held; }
+  bool isZero() const { return K == Kind::Zero; }
+  Why why() const { return W; }
+
+  bool operator==(const CountState &O) const { return K == O.K && W == O.W; }
+  void Profile(llvm::FoldingSetNodeID &ID) const {
+    ID.AddInteger(static_cast<unsigned>(K));
+    ID.AddInteger(static_cast<unsigned>(W));
+  }
+  void dump(llvm::raw_ostream &OS) const;
+
+private:
+  CountState(Kind K, Why W) : K(K), W(W) {}
+  Kind K;
+  Why W;
+};
+
+/// How an internal reference was found.
+enum class InternalOrigin : unsigned char {
+  List, HList, RBTree, IDR, XArray, RadixTree, RHashtable, RCU
+};
+llvm::StringRef describeOrigin(InternalOrigin O);
+
+using clang::ento::MemRegion;
+using clang::ento::ProgramStateRef;
+using clang::ento::SymbolRef;
+
+const CountState *getCountState(ProgramStateRef S, const MemRegion *Counter);
+ProgramStateRef setCountState(ProgramStateRef S, const MemRegion *Counter,
+                              CountState CS);
+ProgramStateRef forgetCountState(ProgramStateRef S, const MemRegion *Counter);
+
+ProgramStateRef setUnownedRead(ProgramStateRef S, const MemRegion *Counter,
+                               SymbolRef Value);
+SymbolRef getUnownedRead(ProgramStateRef S, const MemRegion *Counter);
+
+ProgramStateRef markZeroFilled(ProgramStateRef S, SymbolRef Object);
+bool isZeroFilled(ProgramStateRef S, SymbolRef Object);
+ProgramStateRef forgetZeroFilled(ProgramStateRef S, SymbolRef Object);
+
+ProgramStateRef markInternal(ProgramStateRef S, SymbolRef Object,
+                             InternalOrigin O);
+std::optional<InternalOrigin> getInternalOrigin(ProgramStateRef S,
+                                                SymbolRef Object);
+
+/// Drops facts about dead symbols and regions.
+ProgramStateRef removeDeadCountFacts(ProgramStateRef S,
+                                     clang::ento::SymbolReaper &SR);
+/// Debug print of all count facts (for -analyzer-checker=debug.ViewExplodedGraph
+/// and `clang_analyzer_printState`).
+void printCountFacts(llvm::raw_ostream &OS, ProgramStateRef S, const char *NL);
+
+} // namespace krefcheck
+
+#endif

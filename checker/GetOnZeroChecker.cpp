@@ -1,0 +1,169 @@
+//===- GetOnZeroChecker.cpp - refcount.GetOnZero --------------------------===//
+//
+// A get is an increment of a count the caller already holds: it turns one
+// external reference into two. On a count that is zero there is nothing to
+// hold: the object is being freed (or was never made live), and the get
+// resurrects it. refcount_t warns and saturates at run time; atomic_t
+// silently brings a dead object back. Reported when the path knows or
+// suspects the count is zero at a plain get:
+//   - it saw the count hit zero (*_dec_and_test / kref_put returned true),
+//     a test-for-zero get fail, or the count set to 0;
+//   - the object was allocated zero-filled and its count never initialized;
+//   - the count was read without a reference and compared with zero, then
+//     incremented (check-then-get race; fine only under a kcref's put lock).
+// Counters that only see plain inc/dec (plain style) are never reported.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CountState.h"
+#include "CounterKey.h"
+#include "LockModel.h"
+#include "PutStyle.h"
+#include "RefcountModel.h"
+#include "ReportUtil.h"
+#include "clang/StaticAnalyzer/Core/BugReporter/BugType.h"
+#include "clang/StaticAnalyzer/Core/Checker.h"
+#include "clang/StaticAnalyzer/Core/CheckerManager.h"
+
+using namespace clang;
+using namespace ento;
+using namespace krefcheck;
+
+namespace {
+class GetOnZeroChecker : public Checker<check::PreCall> {
+  const BugType Bug{this, "Get on a count that may be zero", RefcountCategory};
+
+public:
+  void checkPreCall(const CallEvent &Call, CheckerContext &C) const;
+
+private:
+  void report(CheckerContext &C, const CallEvent &Call, const MemRegion *Ctr,
+              SymbolRef Interesting, const std::string &Msg,
+              const FieldDecl *FD, const PutStyleInfo *Info) const;
+};
+
+/// Is this counter used to keep an object alive? kref and refcount_t always
+/// are; an atomic_t only when the TU releases it with a final put.
+bool isLifetimeCounter(const CountCall &CC, const PutStyleInfo *Info) {
+  if (CC.API->Family != CounterFamily::Atomic)
+    return true;
+  return Info && (Info->Kind == PutStyleKind::Kref ||
+                  Info->Kind == PutStyleKind::Kcref);
+}
+
+bool holdsPutLock(ProgramStateRef State, const PutStyleInfo *Info) {
+  if (!Info || Info->Kind != PutStyleKind::Kcref)
+    return false;
+  for (const MemRegion *L : heldLocks(State))
+    if (const ValueDecl *D = lockDecl(L))
+      if (llvm::is_contained(Info->PutLocks, D))
+        return true;
+  return false;
+}
+} // namespace
+
+void GetOnZeroChecker::report(CheckerContext &C, const CallEvent &Call,
+                              const MemRegion *Ctr, SymbolRef Interesting,
+                              const std::string &Msg, const FieldDecl *FD,
+                              const PutStyleInfo *Info) const {
+  ExplodedNode *N = C.generateNonFatalErrorNode();
+  if (!N)
+    return;
+  auto R = std::make_unique<PathSensitiveBugReport>(Bug, Msg, N);
+  R->addRange(Call.getSourceRange());
+  R->markInteresting(Ctr);
+  if (Interesting)
+    R->markInteresting(Interesting);
+  if (FD && Info)
+    addStyleNote(*R, FD, *Info, C.getSourceManager());
+  C.emitReport(std::move(R));
+}
+
+void GetOnZeroChecker::checkPreCall(const CallEvent &Call,
+                                    CheckerContext &C) const {
+  CountCall CC = decodeCountCall(Call);
+  if (!CC || CC.API->Op != CountOp::Get || !CC.Counter)
+    return;
+  const MemRegion *Ctr = CC.Counter;
+  const FieldDecl *FD = counterField(Ctr);
+  const PutStyleInfo *Info =
+      FD ? PutStyleDB::get(C.getASTContext()).lookup(FD) : nullptr;
+  if (!isLifetimeCounter(CC, Info))
+    return;
+
+  ProgramStateRef State = C.getState();
+  std::string Callee = Call.getCalleeIdentifier()->getName().str() + "()";
+  std::string Name =
+      describeCounterArg(Call.getArgExpr(CC.API->CounterArg), Ctr,
+                         C.getSourceManager(), C.getLangOpts());
+  const CountState *CS = getCountState(State, Ctr);
+  if (CS && CS->isHeld())
+    return;
+
+  if (CS && CS->isZero()) {
+    std::string Why;
+    switch (CS->why()) {
+    case CountState::Why::PutHitZero:
+      Why = "after its count dropped to zero on this path: the object is "
+            "being released";
+      break;
+    case CountState::Why::TryGetFailed:
+      Why = "after a test-for-zero get on it failed: the count is zero";
+      break;
+    case CountState::Why::SetZero:
+      Why = "whose count was set to zero";
+      break;
+    default:
+      Why = "whose count is zero";
+      break;
+    }
+    report(C, Call, Ctr, nullptr, Callee + " on '" + Name + "' " + Why, FD,
+           nullptr);
+    return;
+  }
+
+  SymbolRef Obj = ownerSymbol(Ctr);
+  if (!CS && isZeroFilled(State, Obj)) {
+    report(C, Call, Ctr, Obj,
+           Callee + " on '" + Name +
+               "' of a zero-filled object whose count was never initialized; "
+               "initialize it with kref_init()/refcount_set() first",
+           nullptr, nullptr);
+    return;
+  }
+
+  SymbolRef Read = getUnownedRead(State, Ctr);
+  if (!Read)
+    return;
+  SValBuilder &SVB = C.getSValBuilder();
+  SVal IsZero = SVB.evalEQ(State, SVB.makeSymbolVal(Read),
+                           SVB.makeZeroVal(Read->getType()));
+  auto DV = IsZero.getAs<DefinedOrUnknownSVal>();
+  if (!DV)
+    return;
+  auto [MayBeZero, MayBeNonZero] = State->assume(*DV);
+  if (MayBeZero && MayBeNonZero)
+    return; // The read was not compared with zero on this path.
+  if (MayBeZero) {
+    report(C, Call, Ctr, nullptr,
+           Callee + " on '" + Name + "' after reading its count as zero", FD,
+           Info);
+    return;
+  }
+  // The count was tested non-zero without a reference: a check-then-get.
+  // Under the lock a kcref's final put takes, the count cannot drop to zero
+  // in between (iget()'s pattern), so that is fine.
+  if (holdsPutLock(State, Info))
+    return;
+  report(C, Call, Ctr, nullptr,
+         "Check-then-get race: the count of '" + Name +
+             "' was tested non-zero without holding a reference, and may drop "
+             "to zero before " +
+             Callee + "; use " + tryGetNameFor(CC.API->Family).str() +
+             " and check its result",
+         FD, Info);
+}
+
+void registerGetOnZero(CheckerManager &Mgr) {
+  Mgr.registerChecker<GetOnZeroChecker>();
+}

@@ -1,0 +1,98 @@
+//===- InternalRefs.cpp - Recognising internal (uncounted) references ----===//
+
+#include "InternalRefs.h"
+#include "clang/AST/Stmt.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/StringMap.h"
+
+using namespace clang;
+using namespace krefcheck;
+
+std::optional<InternalOrigin> krefcheck::lookupCallOrigin(StringRef Callee) {
+  using IO = InternalOrigin;
+  static const llvm::StringMap<IO> Lookups = {
+      {"idr_find", IO::IDR},          {"idr_get_next", IO::IDR},
+      {"idr_get_next_ul", IO::IDR},   {"xa_load", IO::XArray},
+      {"xa_find", IO::XArray},        {"xa_find_after", IO::XArray},
+      {"xas_load", IO::XArray},       {"xas_find", IO::XArray},
+      {"xas_next_entry", IO::XArray}, {"radix_tree_lookup", IO::RadixTree},
+      {"rhashtable_lookup", IO::RHashtable},
+      {"rhashtable_lookup_fast", IO::RHashtable},
+      {"rhltable_lookup", IO::RHashtable},
+  };
+  auto It = Lookups.find(Callee);
+  if (It == Lookups.end())
+    return std::nullopt;
+  return It->second;
+}
+
+namespace {
+/// The macros the expression at Loc was expanded from, innermost first.
+SmallVector<StringRef, 8> macroChain(SourceLocation Loc, const SourceManager &SM,
+                                     const LangOptions &LO) {
+  SmallVector<StringRef, 8> Names;
+  while (Loc.isMacroID() && Names.size() < 16) {
+    StringRef N = Lexer::getImmediateMacroName(Loc, SM, LO);
+    if (!N.empty() && (Names.empty() || Names.back() != N))
+      Names.push_back(N);
+    Loc = SM.getImmediateMacroCallerLoc(Loc);
+  }
+  return Names;
+}
+
+/// container_of's body starts `void *__mptr = (void *)(ptr);`: the type of
+/// `ptr` tells what kind of node the object was reached through.
+std::optional<InternalOrigin> containerOfNodeKind(const StmtExpr *SE) {
+  const CompoundStmt *Body = SE->getSubStmt();
+  if (!Body || Body->body_empty())
+    return std::nullopt;
+  for (const Stmt *S : Body->body()) {
+    const auto *DS = dyn_cast<DeclStmt>(S);
+    if (!DS || !DS->isSingleDecl())
+      continue;
+    const auto *VD = dyn_cast<VarDecl>(DS->getSingleDecl());
+    if (!VD || !VD->getInit())
+      continue;
+    const Expr *Init = VD->getInit()->IgnoreParens();
+    if (const auto *CE = dyn_cast<CastExpr>(Init))
+      Init = CE->getSubExpr();
+    QualType T = Init->IgnoreParenImpCasts()->getType();
+    if (!T->isPointerType())
+      return std::nullopt;
+    const RecordDecl *RD = T->getPointeeType()->getAsRecordDecl();
+    if (!RD)
+      return std::nullopt;
+    StringRef N = RD->getName();
+    if (N == "list_head")
+      return InternalOrigin::List;
+    if (N == "hlist_node" || N == "hlist_nulls_node" || N == "hlist_head")
+      return InternalOrigin::HList;
+    if (N == "rb_node")
+      return InternalOrigin::RBTree;
+    if (N == "llist_node")
+      return InternalOrigin::List;
+    if (N == "rhash_head" || N == "rhlist_head")
+      return InternalOrigin::RHashtable;
+    return std::nullopt;
+  }
+  return std::nullopt;
+}
+} // namespace
+
+std::optional<InternalOrigin>
+krefcheck::statementExprOrigin(const StmtExpr *SE, const SourceManager &SM,
+                               const LangOptions &LO) {
+  SourceLocation Loc = SE->getBeginLoc();
+  if (!Loc.isMacroID())
+    return std::nullopt;
+  SmallVector<StringRef, 8> Chain = macroChain(Loc, SM, LO);
+  if (Chain.empty())
+    return std::nullopt;
+  for (StringRef N : Chain)
+    if (N.starts_with("rcu_dereference") || N == "srcu_dereference")
+      return InternalOrigin::RCU;
+  if (Chain.front() == "container_of" || Chain.front() == "container_of_const")
+    return containerOfNodeKind(SE);
+  return std::nullopt;
+}

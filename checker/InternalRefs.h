@@ -1,0 +1,37 @@
+//===- InternalRefs.h - Recognising internal (uncounted) references -*- C++ -*-===//
+//
+// An internal reference is a pointer reached through the owning subsystem's
+// index: it holds no count. Recognised from
+//  - the lookup functions of the kernel's indexes (idr_find, xa_load, ...),
+//    by their result;
+//  - statement expressions expanded from container_of over a list_head,
+//    hlist_node or rb_node (list_for_each_entry, list_first_entry, rb_entry,
+//    hlist_entry_safe all end in one), and from rcu_dereference*.
+//
+//===----------------------------------------------------------------------===//
+#ifndef KREFCHECK_INTERNALREFS_H
+#define KREFCHECK_INTERNALREFS_H
+
+#include "CountState.h"
+#include "clang/AST/Expr.h"
+#include <optional>
+
+namespace clang {
+class SourceManager;
+class LangOptions;
+} // namespace clang
+
+namespace krefcheck {
+
+/// The origin of the result of a call to an index lookup function.
+std::optional<InternalOrigin> lookupCallOrigin(llvm::StringRef Callee);
+
+/// The origin of a statement expression's value when it is a container_of
+/// over an index node or an rcu_dereference.
+std::optional<InternalOrigin>
+statementExprOrigin(const clang::StmtExpr *SE, const clang::SourceManager &SM,
+                    const clang::LangOptions &LO);
+
+} // namespace krefcheck
+
+#endif

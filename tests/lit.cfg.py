@@ -1,0 +1,29 @@
+# lit configuration of the krefcheck suite.
+import os
+import lit.formats
+
+config.name = "krefcheck"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".c", ".test"]
+config.excludes = ["Inputs"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.krefcheck_obj_root, "tests")
+
+inputs = os.path.join(config.test_source_root, "Inputs")
+config.substitutions.append(("%clang_cc1", config.clang + " -cc1"))
+config.substitutions.append(("%clang", config.clang))
+config.substitutions.append(("%plugin", config.krefcheck_plugin))
+config.substitutions.append(("%inputs", inputs))
+# %analyze runs the analyzer with the plugin and text path notes; tests add
+# the checkers they exercise and the kernel header (-include).
+config.substitutions.append(
+    ("%analyze",
+     config.clang + " -cc1 -analyze -load " + config.krefcheck_plugin +
+     " -analyzer-checker=core -analyzer-output=text -I " + inputs))
+# Every checker test runs against both mini kernel headers.
+config.substitutions.append(("%inline", "-include " + os.path.join(inputs, "kernel-inline.h")))
+config.substitutions.append(("%proto", "-include " + os.path.join(inputs, "kernel-proto.h")))
+config.substitutions.append(("FileCheck", config.filecheck))
+config.substitutions.append(("%python", config.python))
+config.available_features.add("llvm-" + config.llvm_version_major)
+config.environment["LC_ALL"] = "C"
