@@ -96,7 +96,7 @@ ProgramStateRef krefcheck::removeDeadCountFacts(ProgramStateRef S,
     if (!SR.isLiveRegion(KV.first))
       S = S->remove<CounterStates>(KV.first);
   for (const auto &KV : S->get<UnownedReads>())
-    if (!SR.isLiveRegion(KV.first) || SR.isDead(KV.second))
+    if (!SR.isLiveRegion(KV.first))
       S = S->remove<UnownedReads>(KV.first);
   for (SymbolRef Sym : S->get<ZeroFilledObjects>())
     if (SR.isDead(Sym))
@@ -107,6 +107,15 @@ ProgramStateRef krefcheck::removeDeadCountFacts(ProgramStateRef S,
   return S;
 }
 
+void krefcheck::markCountFactsLive(ProgramStateRef S, SymbolReaper &SR) {
+  // A count read without a reference must outlive its expression: its
+  // constraints (tested non-zero, or zero) decide the check-then-get report.
+  // (Liveness of the counter is not computed yet at this point, so every
+  // remembered read stays alive; checkDeadSymbols drops dead counters.)
+  for (const auto &KV : S->get<UnownedReads>())
+    SR.markLive(KV.second);
+}
+
 void krefcheck::printCountFacts(raw_ostream &OS, ProgramStateRef S,
                                 const char *NL) {
   for (const auto &KV : S->get<CounterStates>()) {
@@ -114,6 +123,9 @@ void krefcheck::printCountFacts(raw_ostream &OS, ProgramStateRef S,
     KV.second.dump(OS);
     OS << NL;
   }
+  for (const auto &KV : S->get<UnownedReads>())
+    OS << "  counter " << KV.first << " read without a reference as "
+       << KV.second << NL;
   for (SymbolRef Sym : S->get<ZeroFilledObjects>())
     OS << "  zero-filled object " << Sym << NL;
   for (const auto &KV : S->get<InternalRefs>())

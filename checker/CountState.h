@@ -96,6 +96,8 @@ std::optional<InternalOrigin> getInternalOrigin(ProgramStateRef S,
 /// Drops facts about dead symbols and regions.
 ProgramStateRef removeDeadCountFacts(ProgramStateRef S,
                                      clang::ento::SymbolReaper &SR);
+/// Keeps alive the symbols the facts still need.
+void markCountFactsLive(ProgramStateRef S, clang::ento::SymbolReaper &SR);
 /// Debug print of all count facts (for -analyzer-checker=debug.ViewExplodedGraph
 /// and `clang_analyzer_printState`).
 void printCountFacts(llvm::raw_ostream &OS, ProgramStateRef S, const char *NL);

@@ -57,10 +57,27 @@ static QualType regionType(const MemRegion *R) {
   return QualType();
 }
 
+/// The same memory can be reached as `Element{SymRegion{o},0}.ref` (through a
+/// cast) and as `SymRegion{o}.ref`: rebuild field regions over cast-free
+/// super-regions so one counter has one key.
+static const MemRegion *canonicalRegion(const MemRegion *R) {
+  R = R->StripCasts();
+  const auto *FR = dyn_cast<FieldRegion>(R);
+  if (!FR)
+    return R;
+  const MemRegion *Super = canonicalRegion(FR->getSuperRegion());
+  if (Super == FR->getSuperRegion())
+    return R;
+  const auto *SubSuper = dyn_cast<SubRegion>(Super);
+  if (!SubSuper)
+    return R;
+  return R->getMemRegionManager().getFieldRegion(FR->getDecl(), SubSuper);
+}
+
 const MemRegion *krefcheck::counterRegionFromArg(const MemRegion *R) {
   if (!R)
     return nullptr;
-  R = R->StripCasts();
+  R = canonicalRegion(R);
   // Walk up while the enclosing object is itself a counter: the outermost
   // counter is the one the user declared (`obj->ref`, not `ref.refcount`).
   while (const auto *SR = dyn_cast<SubRegion>(R)) {

@@ -146,8 +146,8 @@ void GetOnZeroChecker::checkPreCall(const CallEvent &Call,
     return; // The read was not compared with zero on this path.
   if (MayBeZero) {
     report(C, Call, Ctr, nullptr,
-           Callee + " on '" + Name + "' after reading its count as zero", FD,
-           Info);
+           Callee + " on '" + Name + "' after reading its count as zero",
+           nullptr, nullptr);
     return;
   }
   // The count was tested non-zero without a reference: a check-then-get.
@@ -161,7 +161,7 @@ void GetOnZeroChecker::checkPreCall(const CallEvent &Call,
              "to zero before " +
              Callee + "; use " + tryGetNameFor(CC.API->Family).str() +
              " and check its result",
-         FD, Info);
+         FD, Info && Info->Kind == PutStyleKind::Kcref ? Info : nullptr);
 }
 
 void registerGetOnZero(CheckerManager &Mgr) {

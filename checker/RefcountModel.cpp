@@ -79,7 +79,8 @@ bool isZeroFillingAllocator(StringRef Name) {
 
 class RefcountModel
     : public Checker<eval::Call, check::PostCall, check::PostStmt<CastExpr>,
-                     check::Bind, check::PointerEscape, check::DeadSymbols> {
+                     check::Bind, check::PointerEscape, check::LiveSymbols,
+                     check::DeadSymbols> {
 public:
   bool evalCall(const CallEvent &Call, CheckerContext &C) const;
   void checkPostCall(const CallEvent &Call, CheckerContext &C) const;
@@ -89,6 +90,7 @@ public:
                                      const InvalidatedSymbols &Escaped,
                                      const CallEvent *Call,
                                      PointerEscapeKind Kind) const;
+  void checkLiveSymbols(ProgramStateRef State, SymbolReaper &SR) const;
   void checkDeadSymbols(SymbolReaper &SR, CheckerContext &C) const;
   void printState(raw_ostream &Out, ProgramStateRef State, const char *NL,
                   const char *Sep) const override;
@@ -366,6 +368,11 @@ RefcountModel::checkPointerEscape(ProgramStateRef State,
   for (SymbolRef Sym : Escaped)
     State = forgetZeroFilled(State, Sym);
   return State;
+}
+
+void RefcountModel::checkLiveSymbols(ProgramStateRef State,
+                                     SymbolReaper &SR) const {
+  markCountFactsLive(State, SR);
 }
 
 void RefcountModel::checkDeadSymbols(SymbolReaper &SR,

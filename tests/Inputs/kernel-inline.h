@@ -23,7 +23,7 @@ static __always_inline int atomic_cmpxchg(atomic_t *v, int old, int new) {
   return old;
 }
 static __always_inline bool atomic_add_unless(atomic_t *v, int a, int u) {
-  int c = atomic_read(v);
+  int c = __atomic_load_n(&v->counter, 0); /* arch_atomic_read() */
   do {
     if (unlikely(c == u))
       return false;
@@ -50,7 +50,7 @@ void refcount_warn_saturate(refcount_t *r, int t);
 static inline void refcount_set(refcount_t *r, int n) { atomic_set(&r->refs, n); }
 static inline unsigned int refcount_read(const refcount_t *r) { return atomic_read(&r->refs); }
 static inline bool refcount_add_not_zero(int i, refcount_t *r) {
-  int old = refcount_read(r);
+  int old = __atomic_load_n(&r->refs.counter, 0);
   do {
     if (!old)
       break;

@@ -1,0 +1,157 @@
+//===- CounterUses.cpp - Every counting-API call on a counter field -------===//
+
+#include "CounterUses.h"
+#include "CounterKey.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/Support/Path.h"
+
+using namespace clang;
+using namespace krefcheck;
+
+std::optional<CounterFamily> krefcheck::familyOfCallee(StringRef Name) {
+  if (Name.starts_with("kref_"))
+    return CounterFamily::Kref;
+  if (Name.starts_with("refcount_"))
+    return CounterFamily::Refcount;
+  if (Name.starts_with("atomic_") || Name.starts_with("atomic64_") ||
+      Name.starts_with("_atomic_"))
+    return CounterFamily::Atomic;
+  return std::nullopt;
+}
+
+bool krefcheck::isLifetimeOpName(StringRef Name) {
+  if (const CountAPI *API = lookupCountAPI(Name))
+    if (API->Op == CountOp::TryGet || isFinalPut(API->Op))
+      return true;
+  static const char *const Parts[] = {
+      "inc_not_zero",    "add_not_zero",     "add_unless",
+      "inc_unless_negative", "dec_unless_positive", "dec_if_positive",
+      "dec_and_test",    "sub_and_test",     "dec_and_lock",
+      "dec_and_mutex_lock", "dec_return",    "dec_if_one"};
+  for (const char *P : Parts)
+    if (Name.contains(P))
+      return true;
+  return false;
+}
+
+bool krefcheck::isCountingImplementation(const FunctionDecl *FD,
+                                         const SourceManager &SM) {
+  if (!FD)
+    return false;
+  if (const IdentifierInfo *II = FD->getIdentifier()) {
+    StringRef N = II->getName();
+    bool CounterParam = llvm::any_of(FD->parameters(), [](const ParmVarDecl *P) {
+      QualType T = P->getType();
+      return T->isPointerType() && isCounterType(T->getPointeeType());
+    });
+    // atomic_open() is no atomic op: the name counts only with a counter
+    // parameter.
+    if (CounterParam &&
+        (lookupCountAPI(N) || familyOfCallee(N) ||
+         N.starts_with("arch_atomic") || N.starts_with("raw_atomic") ||
+         N.starts_with("__refcount") || N.starts_with("__kref") ||
+         N.starts_with("__atomic")))
+      return true;
+  }
+  SourceLocation Loc = SM.getExpansionLoc(FD->getLocation());
+  if (Loc.isInvalid())
+    return false;
+  StringRef File = llvm::sys::path::filename(SM.getFilename(Loc));
+  return File == "kref.h" || File == "refcount.h" || File == "refcount.c" ||
+         (File.starts_with("atomic") && File.ends_with(".h"));
+}
+
+std::optional<unsigned> krefcheck::counterArgIndex(const CallExpr *CE) {
+  for (unsigned I = 0, N = CE->getNumArgs(); I < N; ++I) {
+    QualType T = CE->getArg(I)->IgnoreParenImpCasts()->getType();
+    if (T->isPointerType() && isCounterType(T->getPointeeType()))
+      return I;
+  }
+  return std::nullopt;
+}
+
+namespace {
+bool isKrefType(QualType T) {
+  if (const RecordDecl *RD = T->getAsRecordDecl())
+    return RD->getName() == "kref";
+  return false;
+}
+
+class UseCollector : public RecursiveASTVisitor<UseCollector> {
+public:
+  UseCollector(CounterUseDB &DB, const SourceManager &SM) : DB(DB), SM(SM) {}
+
+  bool TraverseFunctionDecl(FunctionDecl *FD) {
+    if (!FD->doesThisDeclarationHaveABody() ||
+        isCountingImplementation(FD, SM))
+      return true;
+    const FunctionDecl *Saved = Current;
+    Current = FD;
+    bool R = RecursiveASTVisitor::TraverseFunctionDecl(FD);
+    Current = Saved;
+    return R;
+  }
+
+  bool VisitCallExpr(CallExpr *CE) {
+    if (!Current)
+      return true;
+    const FunctionDecl *Callee = CE->getDirectCallee();
+    if (!Callee || !Callee->getIdentifier())
+      return true;
+    StringRef Name = Callee->getName();
+    std::optional<CounterFamily> Fam = familyOfCallee(Name);
+    if (!Fam)
+      return true;
+    std::optional<unsigned> Arg = counterArgIndex(CE);
+    if (!Arg)
+      return true;
+    const Expr *ArgE = CE->getArg(*Arg);
+    const FieldDecl *Field = counterFieldFromExpr(ArgE);
+    if (!Field)
+      return true;
+    CounterUse U;
+    U.Call = CE;
+    U.InFunction = Current;
+    U.Field = Field;
+    U.Callee = Name;
+    U.Family = *Fam;
+    U.API = lookupCountAPI(Name);
+    U.CounterArg = *Arg;
+    QualType Pointee =
+        ArgE->IgnoreParenImpCasts()->getType()->getPointeeType();
+    U.KrefInsides = isKrefType(Field->getType()) && !isKrefType(Pointee);
+    DB.Uses.push_back(U);
+    if (isLifetimeOpName(Name))
+      DB.LifetimeUse.try_emplace(Field, CE->getBeginLoc());
+    if (*Fam == CounterFamily::Kref)
+      DB.KrefAPIUse.try_emplace(Field, CE->getBeginLoc());
+    return true;
+  }
+
+private:
+  CounterUseDB &DB;
+  const SourceManager &SM;
+  const FunctionDecl *Current = nullptr;
+};
+} // namespace
+
+bool CounterUseDB::isRefcount(const FieldDecl *FD) const {
+  if (!FD)
+    return false;
+  if (isLifetimeCounterType(FD->getType()))
+    return true;
+  return LifetimeUse.count(FD) != 0;
+}
+
+const CounterUseDB &CounterUseDB::get(ASTContext &Ctx) {
+  static const ASTContext *CachedFor = nullptr;
+  static CounterUseDB Cached;
+  if (CachedFor != &Ctx) {
+    Cached = CounterUseDB();
+    UseCollector Collector(Cached, Ctx.getSourceManager());
+    Collector.TraverseDecl(Ctx.getTranslationUnitDecl());
+    CachedFor = &Ctx;
+  }
+  return Cached;
+}

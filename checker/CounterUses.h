@@ -1,0 +1,78 @@
+//===- CounterUses.h - Every counting-API call on a counter field -*- C++ -*-===//
+//
+// A syntactic census of the translation unit, shared by the counter-style
+// checkers (BiasedCount, MixedStyle, OpenCoded): every call to a kref_*,
+// refcount_* or atomic_* function whose argument is a counter field
+// (`&obj->ref`, `&obj->ref.refcount.refs`), with the field it lands on and
+// whether it reaches into the insides of a struct kref. The counting API's
+// own implementation (kref_put is refcount_dec_and_test on the kref's
+// insides) is not part of the census.
+//
+//===----------------------------------------------------------------------===//
+#ifndef KREFCHECK_COUNTERUSES_H
+#define KREFCHECK_COUNTERUSES_H
+
+#include "RefcountAPI.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "llvm/ADT/DenseMap.h"
+#include <optional>
+#include <vector>
+
+namespace krefcheck {
+
+struct CounterUse {
+  const clang::CallExpr *Call = nullptr;
+  /// The function the call is in.
+  const clang::FunctionDecl *InFunction = nullptr;
+  /// The counter field, outermost counter-typed member (`struct item::ref`).
+  const clang::FieldDecl *Field = nullptr;
+  llvm::StringRef Callee;
+  CounterFamily Family = CounterFamily::Atomic;
+  /// Row of the API table, when the callee has one.
+  const CountAPI *API = nullptr;
+  unsigned CounterArg = 0;
+  /// The argument points inside a struct kref (`&x->ref.refcount`), i.e. an
+  /// atomic_*/refcount_* operation bypasses the kref API.
+  bool KrefInsides = false;
+};
+
+class CounterUseDB {
+public:
+  /// The census of the TU, computed on first use and cached.
+  static const CounterUseDB &get(clang::ASTContext &Ctx);
+
+  std::vector<CounterUse> Uses;
+  /// First operation per field that shows it is a lifetime count: a
+  /// test-for-zero get, a decrement-and-test/-lock, or a decrement whose
+  /// result is used (`atomic_dec_return`).
+  llvm::DenseMap<const clang::FieldDecl *, clang::SourceLocation> LifetimeUse;
+  /// First use of the kref_* API proper on a field.
+  llvm::DenseMap<const clang::FieldDecl *, clang::SourceLocation> KrefAPIUse;
+
+  /// kref and refcount_t always are reference counts; an atomic_t only when
+  /// the TU gets or puts it as a lifetime count.
+  bool isRefcount(const clang::FieldDecl *FD) const;
+};
+
+/// The counter family a function belongs to by its name (kref_*,
+/// refcount_*, atomic*_ / _atomic_*); nullopt for anything else.
+std::optional<CounterFamily> familyOfCallee(llvm::StringRef Name);
+
+/// True when the callee name is an operation that shows a lifetime count
+/// (test-for-zero get, decrement-and-test, decrement-and-lock, dec_return).
+bool isLifetimeOpName(llvm::StringRef Name);
+
+/// True for the bodies of the counting API itself: kref_*/refcount_*/
+/// atomic_* functions and anything defined in kref.h, refcount.h,
+/// refcount.c or an atomic*.h header.
+bool isCountingImplementation(const clang::FunctionDecl *FD,
+                              const clang::SourceManager &SM);
+
+/// Index of the argument that points to a counter (first pointer-to-counter
+/// argument); nullopt when there is none.
+std::optional<unsigned> counterArgIndex(const clang::CallExpr *CE);
+
+} // namespace krefcheck
+
+#endif

@@ -1,0 +1,314 @@
+// RUN: %analyze -analyzer-checker=refcount.GetOnZero %inline -verify %s
+// RUN: %analyze -analyzer-checker=refcount.GetOnZero %proto -verify %s
+//
+// refcount.GetOnZero: a get (increment) of a count that is, or may be, zero.
+
+struct obj {
+  struct kref ref;
+  refcount_t users;
+  atomic_t count; /* a lifetime count: obj_put() frees on zero */
+  atomic_t stats; /* a statistics counter: only ever inc/dec */
+  atomic_t opens; /* plain style: inc/dec only */
+  spinlock_t lock;
+  int id;
+};
+
+static DEFINE_SPINLOCK(obj_lock);
+void obj_init_elsewhere(struct obj *o);
+
+static void obj_release(struct kref *ref) {
+  kfree(container_of(ref, struct obj, ref));
+}
+void obj_put(struct obj *o) {
+  if (atomic_dec_and_test(&o->count))
+    kfree(o);
+}
+void obj_put_users(struct obj *o) {
+  if (refcount_dec_and_test(&o->users))
+    kfree(o);
+}
+void obj_put_ref(struct obj *o) { kref_put(&o->ref, obj_release); }
+void obj_stats(struct obj *o) {
+  atomic_inc(&o->stats);
+  atomic_dec(&o->opens);
+}
+
+/* ---- zero-filled allocation, count never initialized ---- */
+
+struct obj *zalloc_kref_get(void) {
+  struct obj *o = kzalloc(sizeof(*o), GFP_KERNEL); // expected-note{{Object allocated zero-filled by kzalloc(): its counts are zero until initialized}}
+  if (!o) // expected-note{{Assuming 'o' is non-null}} expected-note{{Taking false branch}}
+    return NULL;
+  kref_get(&o->ref); // expected-warning{{kref_get() on 'o->ref' of a zero-filled object whose count was never initialized}} expected-note{{kref_get() on 'o->ref' of a zero-filled object whose count was never initialized}}
+  return o;
+}
+
+struct obj *zalloc_kref_init_get(void) {
+  struct obj *o = kzalloc(sizeof(*o), GFP_KERNEL);
+  if (!o)
+    return NULL;
+  kref_init(&o->ref);
+  kref_get(&o->ref); // no-warning
+  return o;
+}
+
+struct obj *zalloc_refcount_inc(void) {
+  struct obj *o = kzalloc(sizeof(*o), GFP_KERNEL); // expected-note{{Object allocated zero-filled by kzalloc()}}
+  if (!o) // expected-note{{Assuming 'o' is non-null}} expected-note{{Taking false branch}}
+    return NULL;
+  refcount_inc(&o->users); // expected-warning{{refcount_inc() on 'o->users' of a zero-filled object}} expected-note{{refcount_inc() on 'o->users' of a zero-filled object}}
+  return o;
+}
+
+struct obj *zalloc_refcount_set_inc(void) {
+  struct obj *o = kzalloc(sizeof(*o), GFP_KERNEL);
+  if (!o)
+    return NULL;
+  refcount_set(&o->users, 1);
+  refcount_inc(&o->users); // no-warning
+  return o;
+}
+
+struct obj *zalloc_atomic_inc(void) {
+  struct obj *o = kzalloc(sizeof(*o), GFP_KERNEL); // expected-note{{Object allocated zero-filled by kzalloc()}}
+  if (!o) // expected-note{{Assuming 'o' is non-null}} expected-note{{Taking false branch}}
+    return NULL;
+  atomic_inc(&o->count); // expected-warning{{atomic_inc() on 'o->count' of a zero-filled object}} expected-note{{atomic_inc() on 'o->count' of a zero-filled object}}
+  return o;
+}
+
+struct obj *zalloc_atomic_set_inc(void) {
+  struct obj *o = kzalloc(sizeof(*o), GFP_KERNEL);
+  if (!o)
+    return NULL;
+  atomic_set(&o->count, 1);
+  atomic_inc(&o->count); // no-warning
+  return o;
+}
+
+struct obj *zalloc_stats_inc(void) {
+  struct obj *o = kzalloc(sizeof(*o), GFP_KERNEL);
+  if (!o)
+    return NULL;
+  atomic_inc(&o->stats); // no-warning: a statistics counter, never a final put
+  return o;
+}
+
+struct obj *cache_zalloc_kref_get(void *cache) {
+  struct obj *o = kmem_cache_zalloc(cache, GFP_KERNEL); // expected-note{{Object allocated zero-filled by kmem_cache_zalloc()}}
+  if (!o) // expected-note{{Assuming 'o' is non-null}} expected-note{{Taking false branch}}
+    return NULL;
+  kref_get(&o->ref); // expected-warning{{kref_get() on 'o->ref' of a zero-filled object}} expected-note{{kref_get() on 'o->ref' of a zero-filled object}}
+  return o;
+}
+
+struct obj *zalloc_init_elsewhere_get(void) {
+  struct obj *o = kzalloc(sizeof(*o), GFP_KERNEL);
+  if (!o)
+    return NULL;
+  obj_init_elsewhere(o); /* may initialize the count: we cannot see it */
+  kref_get(&o->ref); // no-warning
+  return o;
+}
+
+struct obj *zalloc_store_then_get(void) {
+  struct obj *o = kzalloc(sizeof(*o), GFP_KERNEL);
+  if (!o)
+    return NULL;
+  o->count.counter = 1;
+  atomic_inc(&o->count); // no-warning
+  return o;
+}
+
+/* ---- the path saw the count reach zero ---- */
+
+void get_after_dec_and_test(struct obj *o) {
+  if (atomic_dec_and_test(&o->count)) // expected-note{{The count of 'o->count' drops to zero in atomic_dec_and_test()}} expected-note{{Taking true branch}}
+    atomic_inc(&o->count); // expected-warning{{atomic_inc() on 'o->count' after its count dropped to zero on this path}} expected-note{{atomic_inc() on 'o->count' after its count dropped to zero on this path}}
+}
+
+void get_after_dec_and_test_false(struct obj *o) {
+  if (!atomic_dec_and_test(&o->count))
+    atomic_inc(&o->count); // no-warning: count unknown, not seen at zero
+}
+
+void get_after_refcount_dec_and_test(struct obj *o) {
+  if (refcount_dec_and_test(&o->users)) { // expected-note{{The count of 'o->users' drops to zero in refcount_dec_and_test()}} expected-note{{Taking true branch}}
+    printk("last user\n");
+    refcount_inc(&o->users); // expected-warning{{refcount_inc() on 'o->users' after its count dropped to zero}} expected-note{{refcount_inc() on 'o->users' after its count dropped to zero}}
+  }
+}
+
+void get_before_refcount_dec_and_test(struct obj *o) {
+  refcount_inc(&o->users); // no-warning
+  if (refcount_dec_and_test(&o->users))
+    kfree(o);
+}
+
+void get_after_kref_put(struct obj *o) {
+  if (kref_put(&o->ref, obj_release)) // expected-note{{The count of 'o->ref' drops to zero in kref_put()}} expected-note{{Taking true branch}}
+    kref_get(&o->ref); // expected-warning{{kref_get() on 'o->ref' after its count dropped to zero}} expected-note{{kref_get() on 'o->ref' after its count dropped to zero}}
+}
+
+void get_after_kref_put_not_last(struct obj *o) {
+  kref_get(&o->ref);
+  if (!kref_put(&o->ref, obj_release))
+    kref_get(&o->ref); // no-warning
+}
+
+void get_after_dec_and_lock(struct obj *o) {
+  if (atomic_dec_and_lock(&o->count, &obj_lock)) { // expected-note{{The count of 'o->count' drops to zero in _atomic_dec_and_lock()}} expected-note{{Taking true branch}}
+    atomic_inc(&o->count); // expected-warning{{atomic_inc() on 'o->count' after its count dropped to zero}} expected-note{{atomic_inc() on 'o->count' after its count dropped to zero}}
+    spin_unlock(&obj_lock);
+  }
+}
+
+void get_after_sub_and_test(struct obj *o) {
+  if (refcount_sub_and_test(2, &o->users)) // expected-note{{The count of 'o->users' drops to zero in refcount_sub_and_test()}} expected-note{{Taking true branch}}
+    refcount_add(2, &o->users); // expected-warning{{refcount_add() on 'o->users' after its count dropped to zero}} expected-note{{refcount_add() on 'o->users' after its count dropped to zero}}
+}
+
+/* ---- a test-for-zero get failed ---- */
+
+void get_after_failed_kref_get_unless_zero(struct obj *o) {
+  if (!kref_get_unless_zero(&o->ref)) { // expected-note{{kref_get_unless_zero() failed: the count of 'o->ref' is zero}} expected-note{{Taking true branch}}
+    kref_get(&o->ref); // expected-warning{{kref_get() on 'o->ref' after a test-for-zero get on it failed: the count is zero}} expected-note{{kref_get() on 'o->ref' after a test-for-zero get on it failed}}
+  }
+}
+
+void get_after_ok_kref_get_unless_zero(struct obj *o) {
+  if (kref_get_unless_zero(&o->ref))
+    kref_get(&o->ref); // no-warning
+}
+
+void get_after_failed_refcount_inc_not_zero(struct obj *o) {
+  bool ok = refcount_inc_not_zero(&o->users); // expected-note{{refcount_inc_not_zero() failed: the count of 'o->users' is zero}}
+  if (!ok) // expected-note{{'ok' is false}} expected-note{{Taking true branch}}
+    refcount_inc(&o->users); // expected-warning{{refcount_inc() on 'o->users' after a test-for-zero get on it failed}} expected-note{{refcount_inc() on 'o->users' after a test-for-zero get on it failed}}
+}
+
+void get_after_ok_refcount_inc_not_zero(struct obj *o) {
+  bool ok = refcount_inc_not_zero(&o->users);
+  if (ok)
+    refcount_inc(&o->users); // no-warning
+}
+
+void get_after_failed_atomic_inc_not_zero(struct obj *o) {
+  if (atomic_inc_not_zero(&o->count)) // expected-note{{atomic_inc_not_zero() failed: the count of 'o->count' is zero}} expected-note{{Taking false branch}}
+    return;
+  atomic_inc(&o->count); // expected-warning{{atomic_inc() on 'o->count' after a test-for-zero get on it failed}} expected-note{{atomic_inc() on 'o->count' after a test-for-zero get on it failed}}
+}
+
+void get_after_failed_add_unless(struct obj *o) {
+  if (!atomic_add_unless(&o->count, 1, 0)) // expected-note{{atomic_add_unless() failed: the count of 'o->count' is zero}} expected-note{{Taking true branch}}
+    atomic_inc(&o->count); // expected-warning{{atomic_inc() on 'o->count' after a test-for-zero get on it failed}} expected-note{{atomic_inc() on 'o->count' after a test-for-zero get on it failed}}
+}
+
+void get_after_add_unless_other_args(struct obj *o) {
+  if (!atomic_add_unless(&o->count, 1, 5)) /* not a test-for-zero get */
+    atomic_inc(&o->count); // no-warning
+}
+
+/* ---- count set to zero ---- */
+
+void get_after_refcount_set_zero(struct obj *o) {
+  refcount_set(&o->users, 0); // expected-note{{The count of 'o->users' is set to zero}}
+  refcount_inc(&o->users); // expected-warning{{refcount_inc() on 'o->users' whose count was set to zero}} expected-note{{refcount_inc() on 'o->users' whose count was set to zero}}
+}
+
+void get_after_refcount_set_one(struct obj *o) {
+  refcount_set(&o->users, 0);
+  refcount_set(&o->users, 1);
+  refcount_inc(&o->users); // no-warning
+}
+
+void get_after_atomic_set_zero(struct obj *o) {
+  atomic_set(&o->count, 0); // expected-note{{The count of 'o->count' is set to zero}}
+  atomic_inc(&o->count); // expected-warning{{atomic_inc() on 'o->count' whose count was set to zero}} expected-note{{atomic_inc() on 'o->count' whose count was set to zero}}
+}
+
+void plain_counter_set_zero(struct obj *o) {
+  atomic_set(&o->opens, 0);
+  atomic_inc(&o->opens); // no-warning: plain style, no lifetime
+}
+
+/* ---- check-then-get races ---- */
+
+void check_then_get_atomic(struct obj *o) {
+  if (atomic_read(&o->count)) // expected-note{{The count of 'o->count' is read here without holding a reference of this path}} expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
+    atomic_inc(&o->count); // expected-warning{{Check-then-get race: the count of 'o->count' was tested non-zero without holding a reference, and may drop to zero before atomic_inc(); use atomic_inc_not_zero() and check its result}} expected-note{{Check-then-get race}}
+}
+
+void check_then_get_kref(struct obj *o) {
+  if (kref_read(&o->ref) > 0) // expected-note{{The count of 'o->ref' is read here}} expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
+    kref_get(&o->ref); // expected-warning{{Check-then-get race: the count of 'o->ref' was tested non-zero without holding a reference, and may drop to zero before kref_get(); use kref_get_unless_zero()}} expected-note{{Check-then-get race}}
+}
+
+void check_then_get_refcount(struct obj *o) {
+  if (refcount_read(&o->users) == 0) // expected-note{{The count of 'o->users' is read here}} expected-note{{Assuming the condition is false}} expected-note{{Taking false branch}}
+    return;
+  refcount_inc(&o->users); // expected-warning{{Check-then-get race: the count of 'o->users'}} expected-note{{Check-then-get race}}
+}
+
+void get_after_reading_zero(struct obj *o) {
+  if (atomic_read(&o->count) == 0) // expected-note{{The count of 'o->count' is read here}} expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
+    atomic_inc(&o->count); // expected-warning{{atomic_inc() on 'o->count' after reading its count as zero}} expected-note{{atomic_inc() on 'o->count' after reading its count as zero}}
+}
+
+void read_not_compared_then_get(struct obj *o) {
+  printk("count %d\n", atomic_read(&o->count));
+  atomic_inc(&o->count); // no-warning: the read decided nothing
+}
+
+void read_while_holding_then_get(struct obj *o) {
+  kref_get(&o->ref);
+  if (kref_read(&o->ref) > 1)
+    kref_get(&o->ref); // no-warning: this path holds a reference
+  kref_put(&o->ref, obj_release);
+}
+
+void check_then_get_stats(struct obj *o) {
+  if (atomic_read(&o->stats))
+    atomic_inc(&o->stats); // no-warning: not a lifetime count
+}
+
+/* A kcref (put under obj_lock) tested under its lock cannot drop to zero in
+   between: iget()'s pattern. */
+struct kc {
+  atomic_t count;
+  struct hlist_node hash;
+};
+void kc_put(struct kc *k) {
+  if (atomic_dec_and_lock(&k->count, &obj_lock)) {
+    hlist_del(&k->hash);
+    spin_unlock(&obj_lock);
+    kfree(k);
+  }
+}
+void kc_check_then_get_locked(struct kc *k) {
+  spin_lock(&obj_lock);
+  if (atomic_read(&k->count))
+    atomic_inc(&k->count); // no-warning
+  spin_unlock(&obj_lock);
+}
+void kc_check_then_get_unlocked(struct kc *k) {
+  if (atomic_read(&k->count)) // expected-note{{The count of 'k->count' is read here}} expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
+    atomic_inc(&k->count); // expected-warning{{Check-then-get race: the count of 'k->count'}} expected-note{{Check-then-get race}} expected-note@-14{{The final put of 'struct kc::count' takes 'obj_lock' as the count hits zero here: kcref style}}
+}
+
+/* ---- through a wrapper, as kernel code does ---- */
+static void obj_get(struct obj *o) { kref_get(&o->ref); } // expected-warning{{kref_get() on 'o->ref' after its count dropped to zero}} expected-note{{kref_get() on 'o->ref' after its count dropped to zero}}
+void wrapper_get_after_put(struct obj *o) {
+  if (kref_put(&o->ref, obj_release)) // expected-note{{The count of 'o->ref' drops to zero in kref_put()}} expected-note{{Taking true branch}}
+    obj_get(o); // expected-note{{Calling 'obj_get'}}
+}
+void wrapper_get(struct obj *o) {
+  obj_get(o); // no-warning
+}
+
+/* ---- borrowed references ---- */
+void get_on_borrowed(struct obj *o) {
+  kref_get(&o->ref);       // no-warning
+  refcount_inc(&o->users); // no-warning
+  atomic_inc(&o->count);   // no-warning
+}

@@ -1,0 +1,516 @@
+// RUN: %analyze -analyzer-checker=refcount.UnsafePromotion %inline -verify %s
+// RUN: %analyze -analyzer-checker=refcount.UnsafePromotion %proto -verify %s
+//
+// refcount.UnsafePromotion: an internal reference (found through an index)
+// promoted with a plain get where the put style forbids it.
+
+void *radix_tree_delete(struct radix_tree_root *root, unsigned long index);
+
+/* ==== kref style: the release takes the object off the index ==== */
+
+struct item {
+  struct kref ref;
+  struct list_head node;
+  int id;
+};
+static LIST_HEAD(items);
+static DEFINE_MUTEX(items_lock);
+
+static void item_release(struct kref *ref) {
+  struct item *it = container_of(ref, struct item, ref);
+  mutex_lock(&items_lock);
+  list_del(&it->node); // expected-note 2 {{The release of 'struct item::ref' takes the object off its index here, after the count reached zero}}
+  mutex_unlock(&items_lock);
+  kfree(it);
+}
+void item_put(struct item *it) {
+  kref_put(&it->ref, item_release); // expected-note 2 {{The final put of 'struct item::ref' is a bare decrement-and-test here: kref style}}
+}
+
+struct item *item_find(int id) {
+  struct item *it;
+  mutex_lock(&items_lock);
+  list_for_each_entry(it, &items, node) { // expected-note{{Internal reference obtained from a list walk: it holds no count}} expected-note{{Loop condition is true}}
+    if (it->id == id) { // expected-note{{Assuming}} expected-note{{Taking true branch}}
+      kref_get(&it->ref); // expected-warning{{Plain kref_get() on an internal reference from a list walk: the final put of 'struct item::ref' is a bare decrement-and-test (kref style) and its release takes the object off the index, so the count may already be zero; use kref_get_unless_zero() and check its result}} expected-note{{Plain kref_get() on an internal reference from a list walk}}
+      mutex_unlock(&items_lock);
+      return it;
+    }
+  }
+  mutex_unlock(&items_lock);
+  return NULL;
+}
+
+struct item *item_find_safe(int id) {
+  struct item *it;
+  mutex_lock(&items_lock);
+  list_for_each_entry(it, &items, node) {
+    if (it->id == id && kref_get_unless_zero(&it->ref)) {
+      kref_get(&it->ref); // no-warning: the path holds a counted reference
+      mutex_unlock(&items_lock);
+      return it;
+    }
+  }
+  mutex_unlock(&items_lock);
+  return NULL;
+}
+
+struct item *item_first(void) {
+  struct item *it;
+  mutex_lock(&items_lock);
+  it = list_first_entry_or_null(&items, struct item, node); // expected-note{{Internal reference obtained from a list walk}} expected-note{{Assuming}} expected-note{{'?' condition is true}}
+  if (it) // expected-note{{'it' is non-null}} expected-note{{Taking true branch}}
+    kref_get(&it->ref); // expected-warning{{Plain kref_get() on an internal reference from a list walk}} expected-note{{Plain kref_get() on an internal reference from a list walk}}
+  mutex_unlock(&items_lock);
+  return it;
+}
+
+struct item *item_first_safe(void) {
+  struct item *it;
+  mutex_lock(&items_lock);
+  it = list_first_entry_or_null(&items, struct item, node);
+  if (it && !kref_get_unless_zero(&it->ref))
+    it = NULL; // no-warning
+  mutex_unlock(&items_lock);
+  return it;
+}
+
+void item_get(struct item *it) {
+  kref_get(&it->ref); // no-warning: an external reference (the caller's)
+}
+
+/* the object id is in an IDR; its release removes it */
+struct session {
+  struct kref ref;
+  int id;
+};
+static struct idr sessions;
+static DEFINE_SPINLOCK(sessions_lock);
+static void session_release(struct kref *ref) {
+  struct session *s = container_of(ref, struct session, ref);
+  spin_lock(&sessions_lock);
+  idr_remove(&sessions, s->id); // expected-note{{The release of 'struct session::ref' takes the object off its index here}}
+  spin_unlock(&sessions_lock);
+  kfree(s);
+}
+void session_put(struct session *s) {
+  kref_put(&s->ref, session_release); // expected-note{{The final put of 'struct session::ref' is a bare decrement-and-test here: kref style}}
+}
+struct session *session_lookup(int id) {
+  struct session *s;
+  spin_lock(&sessions_lock);
+  s = idr_find(&sessions, id); // expected-note{{Internal reference obtained from an IDR lookup (idr_find()): it holds no count}}
+  if (s) // expected-note{{Assuming 's' is non-null}} expected-note{{Taking true branch}}
+    kref_get(&s->ref); // expected-warning{{Plain kref_get() on an internal reference from an IDR lookup}} expected-note{{Plain kref_get() on an internal reference from an IDR lookup}}
+  spin_unlock(&sessions_lock);
+  return s;
+}
+struct session *session_lookup_safe(int id) {
+  struct session *s;
+  spin_lock(&sessions_lock);
+  s = idr_find(&sessions, id);
+  if (s && !kref_get_unless_zero(&s->ref)) // no-warning
+    s = NULL;
+  spin_unlock(&sessions_lock);
+  return s;
+}
+
+/* refcount_t in an XArray, put with refcount_dec_and_test */
+struct port {
+  refcount_t users;
+  unsigned long index;
+};
+static struct xarray ports;
+void port_put(struct port *p) {
+  if (refcount_dec_and_test(&p->users)) { // expected-note{{The final put of 'struct port::users' is a bare decrement-and-test here: kref style}}
+    xa_erase(&ports, p->index); // expected-note{{The release of 'struct port::users' takes the object off its index here}}
+    kfree(p);
+  }
+}
+struct port *port_get(unsigned long index) {
+  struct port *p = xa_load(&ports, index); // expected-note{{Internal reference obtained from an XArray lookup (xa_load())}}
+  if (p) // expected-note{{Assuming 'p' is non-null}} expected-note{{Taking true branch}}
+    refcount_inc(&p->users); // expected-warning{{Plain refcount_inc() on an internal reference from an XArray lookup: the final put of 'struct port::users' is a bare decrement-and-test (kref style) and its release takes the object off the index, so the count may already be zero; use refcount_inc_not_zero() and check its result}} expected-note{{Plain refcount_inc() on an internal reference}}
+  return p;
+}
+struct port *port_get_safe(unsigned long index) {
+  struct port *p = xa_load(&ports, index);
+  if (p && !refcount_inc_not_zero(&p->users)) // no-warning
+    return NULL;
+  return p;
+}
+
+/* atomic_t in a radix tree, put with atomic_dec_and_test */
+struct page_ish {
+  atomic_t count;
+  unsigned long index;
+};
+static struct radix_tree_root pages;
+void page_ish_put(struct page_ish *p) {
+  if (atomic_dec_and_test(&p->count)) { // expected-note{{The final put of 'struct page_ish::count' is a bare decrement-and-test here: kref style}}
+    radix_tree_delete(&pages, p->index); // expected-note{{The release of 'struct page_ish::count' takes the object off its index here}}
+    kfree(p);
+  }
+}
+struct page_ish *page_ish_lookup(unsigned long index) {
+  struct page_ish *p = radix_tree_lookup(&pages, index); // expected-note{{Internal reference obtained from a radix-tree lookup (radix_tree_lookup())}}
+  if (p) // expected-note{{Assuming 'p' is non-null}} expected-note{{Taking true branch}}
+    atomic_inc(&p->count); // expected-warning{{Plain atomic_inc() on an internal reference from a radix-tree lookup}} expected-note{{Plain atomic_inc() on an internal reference}}
+  return p;
+}
+struct page_ish *page_ish_lookup_safe(unsigned long index) {
+  struct page_ish *p = radix_tree_lookup(&pages, index);
+  if (p && !atomic_inc_not_zero(&p->count)) // no-warning
+    return NULL;
+  return p;
+}
+struct page_ish *page_ish_lookup_add_unless(unsigned long index) {
+  struct page_ish *p = radix_tree_lookup(&pages, index);
+  if (p && !atomic_add_unless(&p->count, 1, 0)) // no-warning
+    return NULL;
+  return p;
+}
+
+/* rb-tree, hash list */
+struct extent {
+  struct kref ref;
+  struct rb_node rb;
+  struct hlist_node hash;
+  unsigned long start;
+};
+static struct rb_root extents;
+static struct hlist_head extent_hash;
+static void extent_release(struct kref *ref) {
+  struct extent *e = container_of(ref, struct extent, ref);
+  rb_erase(&e->rb, &extents); // expected-note 2 {{The release of 'struct extent::ref' takes the object off its index here}}
+  hlist_del(&e->hash);
+  kfree(e);
+}
+void extent_put(struct extent *e) {
+  kref_put(&e->ref, extent_release); // expected-note 2 {{The final put of 'struct extent::ref' is a bare decrement-and-test here: kref style}}
+}
+struct extent *extent_first(void) {
+  struct rb_node *n = extents.rb_node;
+  struct extent *e;
+  if (!n) // expected-note{{Assuming 'n' is non-null}} expected-note{{Taking false branch}}
+    return NULL;
+  e = rb_entry(n, struct extent, rb); // expected-note{{Internal reference obtained from an rb-tree walk}}
+  kref_get(&e->ref); // expected-warning{{Plain kref_get() on an internal reference from an rb-tree walk}} expected-note{{Plain kref_get() on an internal reference from an rb-tree walk}}
+  return e;
+}
+struct extent *extent_first_safe(void) {
+  struct rb_node *n = extents.rb_node;
+  struct extent *e;
+  if (!n)
+    return NULL;
+  e = rb_entry(n, struct extent, rb);
+  return kref_get_unless_zero(&e->ref) ? e : NULL; // no-warning
+}
+struct extent *extent_hash_find(unsigned long start) {
+  struct extent *e;
+  hlist_for_each_entry(e, &extent_hash, hash) { // expected-note{{Internal reference obtained from a hash-list walk}} expected-note{{Assuming}} expected-note{{'?' condition is true}} expected-note{{Loop condition is true}}
+    if (e->start == start) { // expected-note{{Assuming}} expected-note{{Taking true branch}}
+      kref_get(&e->ref); // expected-warning{{Plain kref_get() on an internal reference from a hash-list walk}} expected-note{{Plain kref_get() on an internal reference from a hash-list walk}}
+      return e;
+    }
+  }
+  return NULL;
+}
+struct extent *extent_hash_find_safe(unsigned long start) {
+  struct extent *e;
+  hlist_for_each_entry(e, &extent_hash, hash)
+    if (e->start == start && kref_get_unless_zero(&e->ref)) // no-warning
+      return e;
+  return NULL;
+}
+
+/* ==== kref style, RCU-only lookups ==== */
+
+struct peer {
+  refcount_t refcnt;
+  struct list_head list;
+  int key;
+};
+static struct list_head peers;
+static struct peer *current_peer;
+void peer_put(struct peer *p) {
+  if (refcount_dec_and_test(&p->refcnt)) // expected-note 2 {{The final put of 'struct peer::refcnt' is a bare decrement-and-test here: kref style}}
+    kfree_rcu_ptr(p);
+}
+struct peer *peer_find_rcu(int key) {
+  struct peer *p;
+  rcu_read_lock();
+  list_for_each_entry_rcu(p, &peers, list) { // expected-note{{Internal reference obtained from a list walk}} expected-note{{Loop condition is true}}
+    if (p->key == key) { // expected-note{{Assuming}} expected-note{{Taking true branch}}
+      refcount_inc(&p->refcnt); // expected-warning{{Plain refcount_inc() on an internal reference from a list walk under rcu_read_lock() only: the final put of 'struct peer::refcnt' is a bare decrement-and-test (kref style), so the count may already be zero; use refcount_inc_not_zero() and check its result}} expected-note{{Plain refcount_inc() on an internal reference from a list walk under rcu_read_lock() only}}
+      rcu_read_unlock();
+      return p;
+    }
+  }
+  rcu_read_unlock();
+  return NULL;
+}
+struct peer *peer_find_rcu_safe(int key) {
+  struct peer *p;
+  rcu_read_lock();
+  list_for_each_entry_rcu(p, &peers, list) {
+    if (p->key == key && refcount_inc_not_zero(&p->refcnt)) { // no-warning
+      rcu_read_unlock();
+      return p;
+    }
+  }
+  rcu_read_unlock();
+  return NULL;
+}
+struct peer *peer_current(void) {
+  struct peer *p;
+  rcu_read_lock();
+  p = rcu_dereference(current_peer); // expected-note{{Internal reference obtained from an RCU-protected pointer}}
+  if (p) // expected-note{{Assuming 'p' is non-null}} expected-note{{Taking true branch}}
+    refcount_inc(&p->refcnt); // expected-warning{{Plain refcount_inc() on an internal reference from an RCU-protected pointer under rcu_read_lock() only}} expected-note{{Plain refcount_inc() on an internal reference from an RCU-protected pointer}}
+  rcu_read_unlock();
+  return p;
+}
+struct peer *peer_current_safe(void) {
+  struct peer *p;
+  rcu_read_lock();
+  p = rcu_dereference(current_peer);
+  if (p && !refcount_inc_not_zero(&p->refcnt)) // no-warning
+    p = NULL;
+  rcu_read_unlock();
+  return p;
+}
+
+/* ==== kref style where the list holds its own count: no report ==== */
+
+struct job {
+  struct kref ref;
+  struct list_head node;
+};
+static LIST_HEAD(jobs);
+static DEFINE_SPINLOCK(jobs_lock);
+static void job_release(struct kref *ref) { kfree(container_of(ref, struct job, ref)); }
+void job_put(struct job *j) { kref_put(&j->ref, job_release); }
+struct job *job_first(void) {
+  struct job *j;
+  spin_lock(&jobs_lock);
+  j = list_first_entry_or_null(&jobs, struct job, node);
+  if (j)
+    kref_get(&j->ref); // no-warning: the list may hold a count of its own
+  spin_unlock(&jobs_lock);
+  return j;
+}
+
+/* ==== kcref style: every final put takes the lock ==== */
+
+struct inode_ish {
+  atomic_t i_count;
+  struct hlist_node i_hash;
+  unsigned long ino;
+};
+static struct hlist_head inode_hash;
+static DEFINE_SPINLOCK(inode_hash_lock);
+static DEFINE_SPINLOCK(other_lock);
+void iput_ish(struct inode_ish *inode) {
+  if (atomic_dec_and_lock(&inode->i_count, &inode_hash_lock)) { // expected-note 3 {{The final put of 'struct inode_ish::i_count' takes 'inode_hash_lock' as the count hits zero here: kcref style}}
+    hlist_del(&inode->i_hash);
+    spin_unlock(&inode_hash_lock);
+    kfree(inode);
+  }
+}
+struct inode_ish *ilookup_ish(unsigned long ino) {
+  struct inode_ish *inode;
+  spin_lock(&inode_hash_lock);
+  hlist_for_each_entry(inode, &inode_hash, i_hash) {
+    if (inode->ino == ino) {
+      atomic_inc(&inode->i_count); // no-warning: under the put's lock
+      spin_unlock(&inode_hash_lock);
+      return inode;
+    }
+  }
+  spin_unlock(&inode_hash_lock);
+  return NULL;
+}
+struct inode_ish *ilookup_ish_unlocked(unsigned long ino) {
+  struct inode_ish *inode;
+  hlist_for_each_entry(inode, &inode_hash, i_hash) { // expected-note{{Internal reference obtained from a hash-list walk}} expected-note{{Assuming}} expected-note{{'?' condition is true}} expected-note{{Loop condition is true}}
+    if (inode->ino == ino) { // expected-note{{Assuming}} expected-note{{Taking true branch}}
+      atomic_inc(&inode->i_count); // expected-warning{{Plain atomic_inc() promotes an internal reference from a hash-list walk without holding 'inode_hash_lock', the lock the final put of 'struct inode_ish::i_count' takes (kcref style): the count may already be zero}} expected-note{{Plain atomic_inc() promotes an internal reference from a hash-list walk without holding 'inode_hash_lock'}}
+      return inode;
+    }
+  }
+  return NULL;
+}
+struct inode_ish *ilookup_ish_wrong_lock(unsigned long ino) {
+  struct inode_ish *inode;
+  spin_lock(&other_lock);
+  hlist_for_each_entry(inode, &inode_hash, i_hash) { // expected-note{{Internal reference obtained from a hash-list walk}} expected-note{{Assuming}} expected-note{{'?' condition is true}} expected-note{{Loop condition is true}}
+    if (inode->ino == ino) { // expected-note{{Assuming}} expected-note{{Taking true branch}}
+      atomic_inc(&inode->i_count); // expected-warning{{Plain atomic_inc() promotes an internal reference from a hash-list walk while holding 'other_lock' but not 'inode_hash_lock'}} expected-note{{while holding 'other_lock' but not 'inode_hash_lock'}}
+      spin_unlock(&other_lock);
+      return inode;
+    }
+  }
+  spin_unlock(&other_lock);
+  return NULL;
+}
+struct inode_ish *ilookup_ish_rcu(unsigned long ino) {
+  struct inode_ish *inode;
+  rcu_read_lock();
+  hlist_for_each_entry(inode, &inode_hash, i_hash) { // expected-note{{Internal reference obtained from a hash-list walk}} expected-note{{Assuming}} expected-note{{'?' condition is true}} expected-note{{Loop condition is true}}
+    if (inode->ino == ino) { // expected-note{{Assuming}} expected-note{{Taking true branch}}
+      atomic_inc(&inode->i_count); // expected-warning{{Plain atomic_inc() promotes an internal reference from a hash-list walk under rcu_read_lock() only, without 'inode_hash_lock'}} expected-note{{under rcu_read_lock() only}}
+      rcu_read_unlock();
+      return inode;
+    }
+  }
+  rcu_read_unlock();
+  return NULL;
+}
+struct inode_ish *ilookup_ish_rcu_safe(unsigned long ino) {
+  struct inode_ish *inode;
+  rcu_read_lock();
+  hlist_for_each_entry(inode, &inode_hash, i_hash) {
+    if (inode->ino == ino && atomic_inc_not_zero(&inode->i_count)) { // no-warning
+      rcu_read_unlock();
+      return inode;
+    }
+  }
+  rcu_read_unlock();
+  return NULL;
+}
+/* The caller holds inode_hash_lock: the name says so. */
+struct inode_ish *__ilookup_ish(unsigned long ino) {
+  struct inode_ish *inode;
+  hlist_for_each_entry(inode, &inode_hash, i_hash)
+    if (inode->ino == ino) {
+      atomic_inc(&inode->i_count); // no-warning
+      return inode;
+    }
+  return NULL;
+}
+
+/* kref_put_mutex: kcref with a mutex */
+struct node_ish {
+  struct kref kref;
+  struct list_head list;
+  int nid;
+};
+static LIST_HEAD(nodes);
+static DEFINE_MUTEX(nodes_mutex);
+static DEFINE_MUTEX(unrelated_mutex);
+static void node_release(struct kref *k) {
+  struct node_ish *n = container_of(k, struct node_ish, kref);
+  list_del(&n->list);
+  mutex_unlock(&nodes_mutex);
+  kfree(n);
+}
+void node_put(struct node_ish *n) {
+  kref_put_mutex(&n->kref, node_release, &nodes_mutex); // expected-note{{The final put of 'struct node_ish::kref' takes 'nodes_mutex' as the count hits zero here: kcref style}}
+}
+struct node_ish *node_find(int nid) {
+  struct node_ish *n;
+  mutex_lock(&nodes_mutex);
+  list_for_each_entry(n, &nodes, list)
+    if (n->nid == nid) {
+      kref_get(&n->kref); // no-warning: under nodes_mutex
+      mutex_unlock(&nodes_mutex);
+      return n;
+    }
+  mutex_unlock(&nodes_mutex);
+  return NULL;
+}
+struct node_ish *node_find_wrong_mutex(int nid) {
+  struct node_ish *n;
+  mutex_lock(&unrelated_mutex);
+  list_for_each_entry(n, &nodes, list) // expected-note{{Internal reference obtained from a list walk}} expected-note{{Loop condition is true}}
+    if (n->nid == nid) { // expected-note{{Assuming}} expected-note{{Taking true branch}}
+      kref_get(&n->kref); // expected-warning{{Plain kref_get() promotes an internal reference from a list walk while holding 'unrelated_mutex' but not 'nodes_mutex'}} expected-note{{while holding 'unrelated_mutex' but not 'nodes_mutex'}}
+      mutex_unlock(&unrelated_mutex);
+      return n;
+    }
+  mutex_unlock(&unrelated_mutex);
+  return NULL;
+}
+
+/* dput()-like: the put takes the lock, then drops the count under it */
+struct dentry_ish {
+  refcount_t d_count;
+  spinlock_t d_lock;
+  struct list_head d_child;
+};
+static struct list_head d_children;
+void dput_ish(struct dentry_ish *d) {
+  spin_lock(&d->d_lock);
+  if (refcount_dec_and_test(&d->d_count)) { // expected-note{{The final put of 'struct dentry_ish::d_count' takes 'dentry_ish::d_lock' as the count hits zero here: kcref style}}
+    list_del(&d->d_child);
+    spin_unlock(&d->d_lock);
+    kfree(d);
+    return;
+  }
+  spin_unlock(&d->d_lock);
+}
+struct dentry_ish *d_first_child(void) {
+  struct dentry_ish *d = list_first_entry_or_null(&d_children, struct dentry_ish, d_child); // expected-note{{Internal reference obtained from a list walk}} expected-note{{Assuming}} expected-note{{'?' condition is true}}
+  if (!d) // expected-note{{'d' is non-null}} expected-note{{Taking false branch}}
+    return NULL;
+  refcount_inc(&d->d_count); // expected-warning{{Plain refcount_inc() promotes an internal reference from a list walk without holding 'dentry_ish::d_lock'}} expected-note{{without holding 'dentry_ish::d_lock'}}
+  return d;
+}
+struct dentry_ish *d_first_child_locked(void) {
+  struct dentry_ish *d = list_first_entry_or_null(&d_children, struct dentry_ish, d_child);
+  if (!d)
+    return NULL;
+  spin_lock(&d->d_lock);
+  refcount_inc(&d->d_count); // no-warning: under the put's lock
+  spin_unlock(&d->d_lock);
+  return d;
+}
+
+/* ==== plain and unknown styles: never reported ==== */
+struct bh_ish {
+  atomic_t b_count;
+  struct list_head b_list;
+};
+static struct list_head bhs;
+void put_bh_ish(struct bh_ish *bh) { atomic_dec(&bh->b_count); }
+struct bh_ish *first_bh(void) {
+  struct bh_ish *bh = list_first_entry_or_null(&bhs, struct bh_ish, b_list);
+  if (bh)
+    atomic_inc(&bh->b_count); // no-warning: plain style
+  return bh;
+}
+struct unknown_obj {
+  struct kref ref;
+  struct list_head node;
+};
+static struct list_head unknowns;
+struct unknown_obj *first_unknown(void) {
+  struct unknown_obj *u = list_first_entry_or_null(&unknowns, struct unknown_obj, node);
+  if (u)
+    kref_get(&u->ref); // no-warning: no put in this TU, style unknown
+  return u;
+}
+
+/* ==== test-for-zero gets whose result is ignored ==== */
+void ignore_kref_get_unless_zero(struct item *it) {
+  kref_get_unless_zero(&it->ref); // expected-warning{{ignoring return value}} expected-warning{{The result of kref_get_unless_zero() is ignored: when it fails the object is being freed and no reference was taken}} expected-note{{The result of kref_get_unless_zero() is ignored}}
+}
+void ignore_refcount_inc_not_zero(struct port *p) {
+  (void)refcount_inc_not_zero(&p->users); // expected-warning{{The result of refcount_inc_not_zero() is ignored}} expected-note{{The result of refcount_inc_not_zero() is ignored}}
+}
+void ignore_atomic_inc_not_zero(struct page_ish *p) {
+  if (p->index) // expected-note{{Assuming field 'index' is not equal to 0}} expected-note{{Taking true branch}}
+    atomic_inc_not_zero(&p->count); // expected-warning{{The result of atomic_inc_not_zero() is ignored}} expected-note{{The result of atomic_inc_not_zero() is ignored}}
+}
+int use_kref_get_unless_zero(struct item *it) {
+  return kref_get_unless_zero(&it->ref); // no-warning
+}
+bool use_refcount_inc_not_zero(struct port *p) {
+  bool ok = refcount_inc_not_zero(&p->users); // no-warning
+  return ok;
+}
+void use_atomic_inc_not_zero(struct page_ish *p) {
+  while (!atomic_inc_not_zero(&p->count)) // no-warning
+    might_sleep();
+}
