@@ -1,0 +1,420 @@
+/* krefcheck: run the refcount analyzer plugin over a compilation database
+ * and gate CI on the result. See docs/ci.md and `krefcheck --help`. */
+#define _GNU_SOURCE
+#include "krefcheck.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#ifndef KREFCHECK_DEFAULT_CLANG
+#define KREFCHECK_DEFAULT_CLANG "clang"
+#endif
+#ifndef KREFCHECK_DEFAULT_PLUGIN
+#define KREFCHECK_DEFAULT_PLUGIN "krefcheck.so"
+#endif
+#ifndef KREFCHECK_CLANG_VERSION
+#define KREFCHECK_CLANG_VERSION "unknown"
+#endif
+
+static const char usage_text[] =
+    "usage: krefcheck [-p BUILD_DIR | --cdb FILE] [-j N] [--checkers LIST]\n"
+    "                 [--format text|sarif|json] [-o FILE] [--baseline FILE]\n"
+    "                 [--write-baseline FILE] [--changed-since GIT_REV | --files LIST]\n"
+    "                 [--timeout SEC] [--clang PATH] [--plugin PATH] [--model FILE]\n"
+    "                 [FILES...]\n"
+    "\n"
+    "Runs the Clang Static Analyzer with the krefcheck plugin on every translation\n"
+    "unit of a compilation database (compile_commands.json), in parallel, and\n"
+    "reports reference-counting bugs.\n"
+    "\n"
+    "  -p BUILD_DIR          directory holding compile_commands.json (default: .)\n"
+    "  --cdb FILE            the compilation database file itself\n"
+    "  -j N                  TUs analyzed at once (default: number of CPUs)\n"
+    "  --checkers LIST       comma-separated checkers or packages (default: refcount)\n"
+    "  --format FMT          text (compiler style, default), json or sarif (2.1.0)\n"
+    "  -o FILE               write the report to FILE instead of standard output\n"
+    "  --baseline FILE       report only findings whose fingerprint is not in FILE\n"
+    "  --write-baseline FILE store the fingerprints of all current findings in FILE\n"
+    "  --changed-since REV   only TUs whose source or included headers changed since\n"
+    "                        the git revision REV (working tree and untracked files too)\n"
+    "  --files LIST          same, with the changed paths read from LIST ('-': stdin)\n"
+    "  --timeout SEC         kill a TU's analysis after SEC seconds (default 600; 0: none)\n"
+    "  --clang PATH          clang to run (default: the one the plugin was built for)\n"
+    "  --plugin PATH         analyzer plugin (default: the one built with this tool)\n"
+    "  --model FILE          refcount model file passed to the plugin\n"
+    "                        (-analyzer-config refcount.Model:ModelFile=FILE)\n"
+    "  FILES...              only TUs that are, or are under, these paths\n"
+    "  -h, --help            this help\n"
+    "  --version             versions of krefcheck and of the clang it targets\n"
+    "\n"
+    "Exit status: 0 no (new) findings; 1 findings; 2 usage or configuration error;\n"
+    "3 some TUs could not be analyzed (crash, timeout, compile error): findings of\n"
+    "the other TUs are still reported.\n";
+
+static void usage_error(const char *fmt, const char *arg) {
+  fprintf(stderr, "krefcheck: error: ");
+  fprintf(stderr, fmt, arg);
+  fprintf(stderr, " (see krefcheck --help)\n");
+  exit(2);
+}
+
+typedef struct {
+  const cdb_t *db;
+  job_t *jobs;
+  size_t *tu_of_job;
+  findings_t fs;
+  failure_t *failures;
+  size_t nfailures, done, total, timed_out;
+  bool progress;
+  double t0;
+  char *tmp;
+} scan_t;
+
+static bool looks_crashed(const char *log) {
+  return strstr(log, "PLEASE submit a bug report") ||
+         strstr(log, "frontend command failed due to signal") ||
+         strstr(log, "Stack dump:");
+}
+
+static void progress_line(scan_t *s) {
+  double el = now_seconds() - s->t0;
+  double eta = s->done ? el / s->done * (s->total - s->done) : 0;
+  fprintf(stderr, "\r\033[K[%zu/%zu] %zu findings, %zu failed, %.0fs elapsed, ETA %.0fs",
+          s->done, s->total, s->fs.n, s->nfailures, el, eta);
+  fflush(stderr);
+}
+
+static void add_failure(scan_t *s, const tu_t *tu, job_t *j, job_status st, const char *extra) {
+  failure_t f = {0};
+  f.status = st;
+  f.code = j->exit_code;
+  f.file = xstrdup(tu->file);
+  char *tail = file_tail(j->stderr_path, 12);
+  f.stderr_tail = extra ? xasprintf("%s%s%s", extra, tail[0] ? "\n" : "", tail) : tail;
+  if (extra)
+    free(tail);
+  f.seconds = j->seconds;
+  s->failures = xrealloc(s->failures, (s->nfailures + 1) * sizeof *s->failures);
+  s->failures[s->nfailures++] = f;
+  if (st == JOB_TIMEOUT)
+    s->timed_out++;
+}
+
+static void job_done(job_t *j, size_t i, void *ctx) {
+  scan_t *s = ctx;
+  const tu_t *tu = &s->db->tus[s->tu_of_job[i]];
+  char *plist_path = xasprintf("%s/%zu.plist", s->tmp, i);
+  s->done++;
+  if (j->status == JOB_OK) {
+    size_t len;
+    char *text = read_file(plist_path, &len);
+    char *err = NULL;
+    plist_t *pl = text ? plist_parse(text, len, &err) : NULL;
+    if (!text)
+      add_failure(s, tu, j, JOB_FAILED, "the analyzer wrote no plist report");
+    else if (!pl || findings_add_plist(&s->fs, pl, tu->directory, tu->file, &err) < 0) {
+      char *m = xasprintf("unreadable plist report: %s", err);
+      add_failure(s, tu, j, JOB_FAILED, m);
+      free(m);
+    }
+    free(err);
+    plist_free(pl);
+    free(text);
+  } else {
+    job_status st = j->status;
+    if (st == JOB_FAILED) {
+      char *log = read_file(j->stderr_path, NULL);
+      if (log && looks_crashed(log))
+        st = JOB_CRASHED;
+      free(log);
+    }
+    add_failure(s, tu, j, st, NULL);
+  }
+  unlink(plist_path);
+  unlink(j->stderr_path);
+  free(plist_path);
+  if (s->progress)
+    progress_line(s);
+}
+
+static void print_failure(const failure_t *f, const char *root) {
+  const char *p = display_path(f->file, root);
+  switch (f->status) {
+  case JOB_TIMEOUT:
+    fprintf(stderr, "krefcheck: error: %s: analysis timed out after %.0f s and was killed\n",
+            p, f->seconds);
+    break;
+  case JOB_CRASHED:
+    fprintf(stderr, "krefcheck: error: %s: clang crashed (%s %d)\n", p,
+            f->code > 0 && f->code < 64 ? "signal" : "exit status", f->code);
+    break;
+  case JOB_SPAWN:
+    fprintf(stderr, "krefcheck: error: %s: clang could not be started\n", p);
+    break;
+  default:
+    fprintf(stderr, "krefcheck: error: %s: analysis failed (exit status %d)\n", p, f->code);
+  }
+  if (f->stderr_tail[0]) {
+    fprintf(stderr, "krefcheck: note: last lines of clang's output for %s:\n", p);
+    const char *l = f->stderr_tail;
+    while (*l) {
+      size_t n = strcspn(l, "\n");
+      fprintf(stderr, "    | %.*s\n", (int)n, l);
+      l += n;
+      if (*l)
+        l++;
+    }
+  }
+}
+
+static char *default_plugin(void) {
+  if (access(KREFCHECK_DEFAULT_PLUGIN, R_OK) == 0)
+    return xstrdup(KREFCHECK_DEFAULT_PLUGIN);
+  /* Installed layout: bin/krefcheck and lib/krefcheck/krefcheck.so. */
+  char exe[4096];
+  ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+  if (n > 0) {
+    exe[n] = 0;
+    *strrchr(exe, '/') = 0;
+    const char *cands[] = {"../lib/krefcheck/krefcheck.so", "../lib/krefcheck.so", NULL};
+    for (int i = 0; cands[i]; i++) {
+      char *p = path_join_norm(exe, cands[i]);
+      if (access(p, R_OK) == 0)
+        return p;
+      free(p);
+    }
+  }
+  return xstrdup(KREFCHECK_DEFAULT_PLUGIN);
+}
+
+enum {
+  OPT_CDB = 256, OPT_CHECKERS, OPT_FORMAT, OPT_BASELINE, OPT_WRITE_BASELINE,
+  OPT_CHANGED, OPT_FILES, OPT_TIMEOUT, OPT_CLANG, OPT_PLUGIN, OPT_MODEL, OPT_VERSION
+};
+
+int main(int argc, char **argv) {
+  const char *build_dir = NULL, *cdb_file = NULL, *checkers = "refcount", *format = "text";
+  const char *out_path = NULL, *baseline = NULL, *write_baseline = NULL;
+  const char *changed_rev = NULL, *files_list = NULL, *model = NULL;
+  const char *clang = KREFCHECK_DEFAULT_CLANG;
+  char *plugin = NULL;
+  long jobs = sysconf(_SC_NPROCESSORS_ONLN);
+  double timeout = 600;
+  static const struct option longopts[] = {
+      {"cdb", required_argument, 0, OPT_CDB},
+      {"checkers", required_argument, 0, OPT_CHECKERS},
+      {"format", required_argument, 0, OPT_FORMAT},
+      {"baseline", required_argument, 0, OPT_BASELINE},
+      {"write-baseline", required_argument, 0, OPT_WRITE_BASELINE},
+      {"changed-since", required_argument, 0, OPT_CHANGED},
+      {"files", required_argument, 0, OPT_FILES},
+      {"timeout", required_argument, 0, OPT_TIMEOUT},
+      {"clang", required_argument, 0, OPT_CLANG},
+      {"plugin", required_argument, 0, OPT_PLUGIN},
+      {"model", required_argument, 0, OPT_MODEL},
+      {"help", no_argument, 0, 'h'},
+      {"version", no_argument, 0, OPT_VERSION},
+      {0, 0, 0, 0}};
+  opterr = 0;
+  int c;
+  while ((c = getopt_long(argc, argv, ":p:j:o:h", longopts, NULL)) != -1) {
+    char *end;
+    switch (c) {
+    case 'p': build_dir = optarg; break;
+    case OPT_CDB: cdb_file = optarg; break;
+    case 'j':
+      jobs = strtol(optarg, &end, 10);
+      if (*end || jobs < 1 || jobs > 1024)
+        usage_error("-j wants a number of jobs from 1 to 1024, not '%s'", optarg);
+      break;
+    case OPT_CHECKERS: checkers = optarg; break;
+    case OPT_FORMAT:
+      if (strcmp(optarg, "text") && strcmp(optarg, "json") && strcmp(optarg, "sarif"))
+        usage_error("--format must be text, json or sarif, not '%s'", optarg);
+      format = optarg;
+      break;
+    case 'o': out_path = optarg; break;
+    case OPT_BASELINE: baseline = optarg; break;
+    case OPT_WRITE_BASELINE: write_baseline = optarg; break;
+    case OPT_CHANGED: changed_rev = optarg; break;
+    case OPT_FILES: files_list = optarg; break;
+    case OPT_TIMEOUT:
+      timeout = strtod(optarg, &end);
+      if (*end || timeout < 0)
+        usage_error("--timeout wants seconds (0: none), not '%s'", optarg);
+      break;
+    case OPT_CLANG: clang = optarg; break;
+    case OPT_PLUGIN: plugin = xstrdup(optarg); break;
+    case OPT_MODEL: model = optarg; break;
+    case 'h': fputs(usage_text, stdout); return 0;
+    case OPT_VERSION:
+      printf("krefcheck %s\nplugin built for %s (%s)\n", KREFCHECK_VERSION,
+             KREFCHECK_CLANG_VERSION, KREFCHECK_DEFAULT_CLANG);
+      return 0;
+    case ':': usage_error("option %s needs an argument", argv[optind - 1]); break;
+    default: usage_error("unknown option '%s'", argv[optind - 1]);
+    }
+  }
+  if (build_dir && cdb_file)
+    usage_error("%s", "-p and --cdb are exclusive");
+  if (changed_rev && files_list)
+    usage_error("%s", "--changed-since and --files are exclusive");
+  if (!plugin)
+    plugin = default_plugin();
+
+  /* Configuration checks, cheapest first, all before any analysis. */
+  char *cdb_path = cdb_file ? xstrdup(cdb_file)
+                            : xasprintf("%s/compile_commands.json", build_dir ? build_dir : ".");
+  registry_t reg;
+  registry_load(&reg, clang, plugin);
+  registry_check_list(&reg, checkers);
+  if (model && access(model, R_OK) != 0)
+    die_config("cannot read model file %s: %s", model, strerror(errno));
+  if (baseline) {
+    findings_t none = {0};
+    baseline_apply(baseline, &none);
+  }
+  cdb_t db = {0};
+  cdb_load(&db, cdb_path);
+  FILE *out = stdout;
+  if (out_path && !(out = fopen(out_path, "w")))
+    die_config("cannot write %s: %s", out_path, strerror(errno));
+
+  char cwd[4096];
+  if (!getcwd(cwd, sizeof cwd))
+    strcpy(cwd, "/");
+  const char *root = cwd;
+
+  /* Selection: FILES..., then --changed-since / --files. */
+  bool *sel = xcalloc(db.n, sizeof *sel);
+  for (size_t i = 0; i < db.n; i++)
+    sel[i] = optind >= argc;
+  for (int a = optind; a < argc; a++) {
+    bool any = false;
+    for (int pass = 0; pass < 2 && !any; pass++) {
+      char *p = path_join_norm(pass ? db.dir : NULL, argv[a]);
+      for (size_t i = 0; i < db.n; i++)
+        if (path_under(db.tus[i].file, p)) {
+          sel[i] = true;
+          any = true;
+        }
+      free(p);
+    }
+    if (!any)
+      die_config("no translation unit of %s is, or is under, '%s'", cdb_path, argv[a]);
+  }
+  if (changed_rev || files_list) {
+    strvec changed = {0};
+    if (changed_rev)
+      changed_since(changed_rev, &changed);
+    else
+      changed_from_list(files_list, &changed);
+    changed_select(&db, clang, &changed, (unsigned)jobs, timeout, sel);
+    sv_free(&changed);
+  }
+
+  scan_t s = {0};
+  s.db = &db;
+  const char *t = getenv("TMPDIR");
+  s.tmp = xasprintf("%s/krefcheck.XXXXXX", t && *t ? t : "/tmp");
+  if (!mkdtemp(s.tmp))
+    die_config("cannot create a temporary directory: %s", strerror(errno));
+  s.jobs = xcalloc(db.n, sizeof *s.jobs);
+  s.tu_of_job = xcalloc(db.n, sizeof *s.tu_of_job);
+  for (size_t i = 0; i < db.n; i++) {
+    if (!sel[i])
+      continue;
+    job_t *j = &s.jobs[s.total];
+    cdb_rewrite(&db.tus[i], clang, &j->argv);
+    const char *extra[] = {"--analyze", "--analyzer-no-default-checks", "-fno-crash-diagnostics",
+                           "-Xclang", "-load", "-Xclang", plugin, "-Xclang",
+                           "-analyzer-output=plist-multi-file", NULL};
+    for (int k = 0; extra[k]; k++)
+      sv_push(&j->argv, extra[k]);
+    sv_push(&j->argv, "-Xclang");
+    sv_push_own(&j->argv, xasprintf("-analyzer-checker=%s", checkers));
+    if (model) {
+      char *abs = path_join_norm(NULL, model);
+      sv_push(&j->argv, "-Xclang");
+      sv_push(&j->argv, "-analyzer-config");
+      sv_push(&j->argv, "-Xclang");
+      sv_push_own(&j->argv, xasprintf("refcount.Model:ModelFile=%s", abs));
+      free(abs);
+    }
+    sv_push(&j->argv, "-o");
+    sv_push_own(&j->argv, xasprintf("%s/%zu.plist", s.tmp, s.total));
+    j->cwd = db.tus[i].directory;
+    j->stderr_path = xasprintf("%s/%zu.log", s.tmp, s.total);
+    s.tu_of_job[s.total++] = i;
+  }
+  s.progress = isatty(2) && s.total > 0;
+  s.t0 = now_seconds();
+  run_jobs(s.jobs, s.total, (unsigned)jobs, timeout, job_done, &s);
+  if (s.progress)
+    fputs("\r\033[K", stderr);
+  rmdir(s.tmp);
+
+  findings_finish(&s.fs, root);
+  size_t suppressed = baseline ? baseline_apply(baseline, &s.fs) : 0;
+  if (write_baseline)
+    baseline_write(write_baseline, &s.fs, root);
+
+  report_t r = {0};
+  r.fs = &s.fs;
+  r.failures = s.failures;
+  r.nfailures = s.nfailures;
+  r.reg = &reg;
+  r.root = root;
+  r.checkers = checkers;
+  r.tus_total = s.total;
+  r.tus_failed = s.nfailures;
+  r.tus_analyzed = s.total - s.nfailures;
+  r.tus_timed_out = s.timed_out;
+  r.suppressed = suppressed;
+  r.seconds = now_seconds() - s.t0;
+  r.baseline_used = baseline != NULL;
+  if (!strcmp(format, "json"))
+    output_json(out, &r);
+  else if (!strcmp(format, "sarif"))
+    output_sarif(out, &r);
+  else
+    output_text(out, &r);
+  if (out != stdout && fclose(out) != 0)
+    die_config("cannot write %s: %s", out_path, strerror(errno));
+  fflush(stdout);
+
+  for (size_t i = 0; i < s.nfailures; i++)
+    print_failure(&s.failures[i], root);
+  size_t shown = s.fs.n - suppressed;
+  fprintf(stderr, "krefcheck: %zu TUs: %zu analyzed, %zu failed (%zu timed out); "
+                  "%zu finding%s",
+          r.tus_total, r.tus_analyzed, r.tus_failed, r.tus_timed_out, shown,
+          shown == 1 ? "" : "s");
+  /* Findings by checker (the list is sorted by location: count by scan). */
+  strvec seen = {0};
+  for (size_t i = 0; i < s.fs.n; i++) {
+    if (s.fs.v[i].suppressed || sv_contains(&seen, s.fs.v[i].checker))
+      continue;
+    sv_push(&seen, s.fs.v[i].checker);
+    size_t n = 0;
+    for (size_t k = 0; k < s.fs.n; k++)
+      n += !s.fs.v[k].suppressed && !strcmp(s.fs.v[k].checker, s.fs.v[i].checker);
+    fprintf(stderr, "%s%s %zu", seen.n == 1 ? " (" : ", ", s.fs.v[i].checker, n);
+  }
+  fprintf(stderr, "%s", seen.n ? ")" : "");
+  if (baseline)
+    fprintf(stderr, "; %zu in the baseline", suppressed);
+  fprintf(stderr, "; %.1f s\n", r.seconds);
+  if (write_baseline)
+    fprintf(stderr, "krefcheck: wrote %zu fingerprints to %s\n", s.fs.n, write_baseline);
+
+  if (s.nfailures)
+    return 3;
+  if (shown && !write_baseline)
+    return 1;
+  return 0;
+}
