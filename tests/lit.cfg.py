@@ -27,3 +27,9 @@ config.substitutions.append(("FileCheck", config.filecheck))
 config.substitutions.append(("%python", config.python))
 config.available_features.add("llvm-" + config.llvm_version_major)
 config.environment["LC_ALL"] = "C"
+# The krefcheck command-line tool (tools/krefcheck) and the analyzer drivers
+# it is compared with (tests/driver).
+config.substitutions.append(("%kc-unittest", config.krefcheck_unittest))
+config.substitutions.append(("%krefcheck", config.krefcheck_tool))
+config.substitutions.append(("%tool_scan_build", os.path.join(config.llvm_prefix, "bin", "scan-build")))
+config.substitutions.append(("%tool_analyze_build", os.path.join(config.llvm_prefix, "bin", "analyze-build")))

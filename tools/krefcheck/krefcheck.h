@@ -176,6 +176,7 @@ const char *checker_help_uri(const char *checker, char *buf, size_t n);
 typedef struct {
   job_status status;
   int code;
+  bool status_signal; /* code is a signal number (clang itself was killed) */
   char *file;
   char *stderr_tail;
   double seconds;

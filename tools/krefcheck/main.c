@@ -80,6 +80,50 @@ static bool looks_crashed(const char *log) {
          strstr(log, "Stack dump:");
 }
 
+/* For a crash, the useful lines are the analyzer's "Stack dump:" context
+ * (which function was being analyzed) and the driver's last words, not the
+ * frames in between. Long lines are cut. */
+static char *crash_excerpt(const char *path) {
+  char *log = read_file(path, NULL);
+  if (!log)
+    return xstrdup("");
+  strvec lines = {0};
+  for (char *l = strtok(log, "\n"); l; l = strtok(NULL, "\n"))
+    sv_push_own(&lines, strlen(l) > 240 ? xasprintf("%.240s...", l) : xstrdup(l));
+  free(log);
+  size_t dump = lines.n;
+  for (size_t i = 0; i < lines.n; i++)
+    if (str_starts(lines.v[i], "Stack dump:")) {
+      dump = i;
+      break;
+    }
+  strvec keep = {0};
+  if (dump < lines.n) {
+    /* "Stack dump:", its numbered context lines, then whatever follows the
+     * frames (the driver's error line). */
+    for (size_t i = dump; i < lines.n; i++) {
+      const char *l = lines.v[i] + strspn(lines.v[i], " ");
+      if (l[0] != '#')
+        sv_push(&keep, lines.v[i]);
+    }
+  } else {
+    for (size_t i = lines.n > 12 ? lines.n - 12 : 0; i < lines.n; i++)
+      sv_push(&keep, lines.v[i]);
+  }
+  size_t len = 1;
+  for (size_t i = 0; i < keep.n; i++)
+    len += strlen(keep.v[i]) + 1;
+  char *out = xcalloc(1, len);
+  for (size_t i = 0; i < keep.n; i++) {
+    strcat(out, keep.v[i]);
+    if (i + 1 < keep.n)
+      strcat(out, "\n");
+  }
+  sv_free(&lines);
+  sv_free(&keep);
+  return out;
+}
+
 static void progress_line(scan_t *s) {
   double el = now_seconds() - s->t0;
   double eta = s->done ? el / s->done * (s->total - s->done) : 0;
@@ -92,8 +136,9 @@ static void add_failure(scan_t *s, const tu_t *tu, job_t *j, job_status st, cons
   failure_t f = {0};
   f.status = st;
   f.code = j->exit_code;
+  f.status_signal = j->status == JOB_CRASHED;
   f.file = xstrdup(tu->file);
-  char *tail = file_tail(j->stderr_path, 12);
+  char *tail = st == JOB_CRASHED ? crash_excerpt(j->stderr_path) : file_tail(j->stderr_path, 12);
   f.stderr_tail = extra ? xasprintf("%s%s%s", extra, tail[0] ? "\n" : "", tail) : tail;
   if (extra)
     free(tail);
@@ -149,8 +194,12 @@ static void print_failure(const failure_t *f, const char *root) {
             p, f->seconds);
     break;
   case JOB_CRASHED:
-    fprintf(stderr, "krefcheck: error: %s: clang crashed (%s %d)\n", p,
-            f->code > 0 && f->code < 64 ? "signal" : "exit status", f->code);
+    if (f->code > 128 && f->code < 192) /* the driver's 128 + signal */
+      fprintf(stderr, "krefcheck: error: %s: clang crashed (exit status %d, signal %d)\n", p,
+              f->code, f->code - 128);
+    else
+      fprintf(stderr, "krefcheck: error: %s: clang crashed (%s %d)\n", p,
+              f->status_signal ? "signal" : "exit status", f->code);
     break;
   case JOB_SPAWN:
     fprintf(stderr, "krefcheck: error: %s: clang could not be started\n", p);

@@ -1,0 +1,5 @@
+void rel(struct kref *k);
+void ok(struct kref *k) {
+  kref_get(k);
+  kref_put(k, rel);
+}

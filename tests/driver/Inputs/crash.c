@@ -1,0 +1,3 @@
+/* Crashes clang: krefcheck must report it and go on. */
+#pragma clang __debug crash
+int x;

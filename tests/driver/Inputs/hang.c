@@ -1,0 +1,2 @@
+/* fakeclang.sh hangs on this file. */
+int y;
