@@ -62,12 +62,17 @@ struct BiasInfo {
   bool Allowed = false;
 };
 
+std::string intText(const llvm::APSInt &V) {
+  SmallString<24> S;
+  V.toString(S, 10);
+  return std::string(S);
+}
+
 bool containsBias(StringRef Name) { return Name.contains_insensitive("bias"); }
 
 /// The macros the token at Loc was expanded from, innermost first.
-SmallVector<StringRef, 8> macroChain(SourceLocation Loc,
-                                     const SourceManager &SM,
-                                     const LangOptions &LO) {
+SmallVector<StringRef, 8>
+macroChain(SourceLocation Loc, const SourceManager &SM, const LangOptions &LO) {
   SmallVector<StringRef, 8> Names;
   while (Loc.isMacroID() && Names.size() < 16) {
     StringRef N = Lexer::getImmediateMacroName(Loc, SM, LO);
@@ -82,13 +87,11 @@ class BiasVisitor : public RecursiveASTVisitor<BiasVisitor> {
 public:
   BiasVisitor(const BiasedCountChecker &Chk, AnalysisManager &Mgr,
               BugReporter &BR)
-      : Chk(Chk), BR(BR), Ctx(Mgr.getASTContext()),
-        SM(Ctx.getSourceManager()), LO(Ctx.getLangOpts()),
-        DB(CounterUseDB::get(Ctx)) {}
+      : Chk(Chk), BR(BR), Ctx(Mgr.getASTContext()), SM(Ctx.getSourceManager()),
+        LO(Ctx.getLangOpts()), DB(CounterUseDB::get(Ctx)) {}
 
   bool TraverseFunctionDecl(FunctionDecl *FD) {
-    if (!FD->doesThisDeclarationHaveABody() ||
-        isCountingImplementation(FD, SM))
+    if (!FD->doesThisDeclarationHaveABody() || isCountingImplementation(FD, SM))
       return true;
     Current = FD;
     LocalReads.clear();
@@ -121,15 +124,14 @@ public:
       if (!B)
         continue;
       if (!B->Allowed) {
-        BiasUse Use = Name.contains("set") ? BiasUse::Set
-                      : (Name.contains("cmpxchg") ||
-                         (Name.contains("unless") && I == 2))
-                          ? BiasUse::Compare
-                          : BiasUse::Offset;
-        report(CE->getExprLoc(), CE->getSourceRange(), CE->getArg(*CtrArg),
-               FD, *B, Use);
+        BiasUse Use =
+            Name.contains("set") ? BiasUse::Set
+            : (Name.contains("cmpxchg") || (Name.contains("unless") && I == 2))
+                ? BiasUse::Compare
+                : BiasUse::Offset;
+        report(CE->getExprLoc(), CE->getSourceRange(), CE->getArg(*CtrArg), FD,
+               *B, Use);
       }
-      BiasedCalls.insert(CE);
       break;
     }
     return true;
@@ -181,9 +183,9 @@ public:
       const FieldDecl *FD = counterValueField(Ctr, &CtrExpr);
       if (!isCheckedCounter(FD))
         continue;
-      // `atomic_add_return(BIAS, &c) != BIAS`: the call was reported.
+      // `atomic_add_return(BIAS, &c) != BIAS`: the call is the site.
       if (const auto *CE = dyn_cast<CallExpr>(Ctr->IgnoreParenCasts()))
-        if (BiasedCalls.count(CE))
+        if (callHasBias(CE))
           return true;
       if (std::optional<BiasInfo> B = findBias(Other)) {
         if (!B->Allowed)
@@ -196,6 +198,16 @@ public:
   }
 
 private:
+  /// Does a counting call pass a bias (allowed or not) besides the counter?
+  bool callHasBias(const CallExpr *CE) const {
+    std::optional<unsigned> CtrArg = counterArgIndex(CE);
+    for (unsigned I = 0, N = CE->getNumArgs(); I < N; ++I)
+      if (I != CtrArg && CE->getArg(I)->getType()->isIntegerType() &&
+          findBias(CE->getArg(I)))
+        return true;
+    return false;
+  }
+
   bool isCheckedCounter(const FieldDecl *FD) const {
     return FD && DB.isRefcount(FD) && !Chk.AllowList.contains(FD->getName());
   }
@@ -215,9 +227,8 @@ private:
         return nullptr;
       StringRef N = Callee->getName();
       // A boolean result (dec_and_test, inc_not_zero) is no count value.
-      if (!(N.contains("read") || N.contains("return") ||
-            N.contains("fetch") || N.contains("cmpxchg") ||
-            N.contains("xchg")))
+      if (!(N.contains("read") || N.contains("return") || N.contains("fetch") ||
+            N.contains("cmpxchg") || N.contains("xchg")))
         return nullptr;
       std::optional<unsigned> A = counterArgIndex(CE);
       if (!A)
@@ -317,13 +328,13 @@ private:
       return std::nullopt;
     if (Big) {
       // Print the value as the counter sees it: the argument's type.
-      B.Value = toString(V, 10);
+      B.Value = intText(V);
       if (B.Name.empty())
         B.Name = sourceText(Big);
     } else {
       Expr::EvalResult R;
       if (!E->isValueDependent() && E->EvaluateAsInt(R, Ctx))
-        B.Value = toString(R.Val.getInt(), 10);
+        B.Value = intText(R.Val.getInt());
     }
     if (B.Name == B.Value)
       B.Value.clear();
@@ -339,10 +350,9 @@ private:
                               : describeField(FD);
     if (Ctr.empty() || Ctr == "the counter")
       Ctr = describeField(FD);
-    std::string What = B.Name.empty() ? B.Value
-                       : B.Value.empty()
-                           ? B.Name
-                           : B.Name + " = " + B.Value;
+    std::string What = B.Name.empty()    ? B.Value
+                       : B.Value.empty() ? B.Name
+                                         : B.Name + " = " + B.Value;
     const char *Verb = Use == BiasUse::Set      ? "is set to"
                        : Use == BiasUse::Offset ? "is offset by"
                                                 : "is compared with";
@@ -372,7 +382,6 @@ private:
   const CounterUseDB &DB;
   const FunctionDecl *Current = nullptr;
   llvm::DenseMap<const Decl *, const FieldDecl *> LocalReads;
-  llvm::DenseSet<const CallExpr *> BiasedCalls;
   llvm::DenseSet<unsigned> Reported;
 };
 } // namespace

@@ -25,10 +25,10 @@ bool krefcheck::isLifetimeOpName(StringRef Name) {
     if (API->Op == CountOp::TryGet || isFinalPut(API->Op))
       return true;
   static const char *const Parts[] = {
-      "inc_not_zero",    "add_not_zero",     "add_unless",
+      "inc_not_zero",        "add_not_zero",        "add_unless",
       "inc_unless_negative", "dec_unless_positive", "dec_if_positive",
-      "dec_and_test",    "sub_and_test",     "dec_and_lock",
-      "dec_and_mutex_lock", "dec_return",    "dec_if_one"};
+      "dec_and_test",        "sub_and_test",        "dec_and_lock",
+      "dec_and_mutex_lock",  "dec_return",          "dec_if_one"};
   for (const char *P : Parts)
     if (Name.contains(P))
       return true;
@@ -41,17 +41,19 @@ bool krefcheck::isCountingImplementation(const FunctionDecl *FD,
     return false;
   if (const IdentifierInfo *II = FD->getIdentifier()) {
     StringRef N = II->getName();
-    bool CounterParam = llvm::any_of(FD->parameters(), [](const ParmVarDecl *P) {
-      QualType T = P->getType();
-      return T->isPointerType() && isCounterType(T->getPointeeType());
-    });
+    bool CounterParam =
+        llvm::any_of(FD->parameters(), [](const ParmVarDecl *P) {
+          QualType T = P->getType();
+          return T->isPointerType() && isCounterType(T->getPointeeType());
+        });
     // atomic_open() is no atomic op: the name counts only with a counter
     // parameter.
     if (CounterParam &&
         (lookupCountAPI(N) || familyOfCallee(N) ||
          N.starts_with("arch_atomic") || N.starts_with("raw_atomic") ||
          N.starts_with("__refcount") || N.starts_with("__kref") ||
-         N.starts_with("__atomic")))
+         N.starts_with("__atomic") || N.starts_with("page_ref_") ||
+         N.starts_with("folio_ref_")))
       return true;
   }
   SourceLocation Loc = SM.getExpansionLoc(FD->getLocation());
@@ -59,6 +61,7 @@ bool krefcheck::isCountingImplementation(const FunctionDecl *FD,
     return false;
   StringRef File = llvm::sys::path::filename(SM.getFilename(Loc));
   return File == "kref.h" || File == "refcount.h" || File == "refcount.c" ||
+         File == "page_ref.h" ||
          (File.starts_with("atomic") && File.ends_with(".h"));
 }
 
@@ -83,8 +86,7 @@ public:
   UseCollector(CounterUseDB &DB, const SourceManager &SM) : DB(DB), SM(SM) {}
 
   bool TraverseFunctionDecl(FunctionDecl *FD) {
-    if (!FD->doesThisDeclarationHaveABody() ||
-        isCountingImplementation(FD, SM))
+    if (!FD->doesThisDeclarationHaveABody() || isCountingImplementation(FD, SM))
       return true;
     const FunctionDecl *Saved = Current;
     Current = FD;
@@ -118,8 +120,7 @@ public:
     U.Family = *Fam;
     U.API = lookupCountAPI(Name);
     U.CounterArg = *Arg;
-    QualType Pointee =
-        ArgE->IgnoreParenImpCasts()->getType()->getPointeeType();
+    QualType Pointee = ArgE->IgnoreParenImpCasts()->getType()->getPointeeType();
     U.KrefInsides = isKrefType(Field->getType()) && !isKrefType(Pointee);
     DB.Uses.push_back(U);
     if (isLifetimeOpName(Name))

@@ -1,4 +1,5 @@
-//===- CounterUses.h - Every counting-API call on a counter field -*- C++ -*-===//
+//===- CounterUses.h - Every counting-API call on a counter field -*- C++
+//-*-===//
 //
 // A syntactic census of the translation unit, shared by the counter-style
 // checkers (BiasedCount, MixedStyle, OpenCoded): every call to a kref_*,
@@ -64,8 +65,9 @@ std::optional<CounterFamily> familyOfCallee(llvm::StringRef Name);
 bool isLifetimeOpName(llvm::StringRef Name);
 
 /// True for the bodies of the counting API itself: kref_*/refcount_*/
-/// atomic_* functions and anything defined in kref.h, refcount.h,
-/// refcount.c or an atomic*.h header.
+/// atomic_* (page_ref_*, folio_ref_*) functions with a counter parameter and
+/// anything defined in kref.h, refcount.h, refcount.c, page_ref.h or an
+/// atomic*.h header.
 bool isCountingImplementation(const clang::FunctionDecl *FD,
                               const clang::SourceManager &SM);
 

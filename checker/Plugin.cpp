@@ -15,6 +15,10 @@ using namespace ento;
 void registerRefcountModel(CheckerManager &Mgr);
 void registerGetOnZero(CheckerManager &Mgr);
 void registerUnsafePromotion(CheckerManager &Mgr);
+void registerBiasedCount(CheckerManager &Mgr);
+void registerMixedStyle(CheckerManager &Mgr);
+void registerOpenCoded(CheckerManager &Mgr);
+bool shouldRegisterOpenCoded(const CheckerManager &Mgr);
 
 namespace {
 bool always(const CheckerManager &) { return true; }
@@ -40,6 +44,42 @@ clang_registerCheckers(CheckerRegistry &Registry) {
                       "get or the put's lock",
                       std::string(DocBase) + "UnsafePromotion.md", false);
   Registry.addDependency("refcount.UnsafePromotion", "refcount.Model");
+  // Counter-style checks (syntactic: no dependency on refcount.Model).
+  Registry.addChecker(registerBiasedCount, always, "refcount.BiasedCount",
+                      "Finds reference counts biased by a large value to "
+                      "store a bit of state (use a flag bit instead)",
+                      std::string(DocBase) + "BiasedCount.md", false);
+  Registry.addCheckerOption(
+      "string", "refcount.BiasedCount", "AllowList",
+      "PERCPU_COUNT_BIAS,GUP_PIN_COUNTING_BIAS,pagecnt_bias,IO_POLL_REF_BIAS,"
+      "BIAS_MAX",
+      "Comma-separated names of intentional biases (macros, enumerators, "
+      "variables or fields) or of counter fields never to report",
+      "released");
+  Registry.addCheckerOption("int", "refcount.BiasedCount", "Threshold",
+                            "65536",
+                            "Smallest constant magnitude that is a bias",
+                            "released");
+  Registry.addChecker(registerMixedStyle, always, "refcount.MixedStyle",
+                      "Finds a counter released in two styles (kref insides "
+                      "touched directly, plain decrements of a tested count, "
+                      "kref and kcref puts mixed)",
+                      std::string(DocBase) + "MixedStyle.md", false);
+  Registry.addCheckerOption(
+      "string", "refcount.MixedStyle", "PlainCounters", "",
+      "Comma-separated counter fields (`field` or `struct::field`) that are "
+      "plain style on purpose: plain decrements of them are not reported",
+      "released");
+  Registry.addChecker(registerOpenCoded, shouldRegisterOpenCoded,
+                      "refcount.OpenCoded",
+                      "Suggests refcount_t or struct kref for an atomic_t "
+                      "used as a lifetime count (opt-in: only when named "
+                      "explicitly or with refcount.OpenCoded:Enable=true)",
+                      std::string(DocBase) + "OpenCoded.md", false);
+  Registry.addCheckerOption("bool", "refcount.OpenCoded", "Enable", "false",
+                            "Run refcount.OpenCoded when the whole refcount "
+                            "package is enabled",
+                            "released");
 }
 
 extern "C" __attribute__((visibility("default")))

@@ -130,4 +130,17 @@ void __attribute__((noreturn)) panic(const char *fmt, ...);
 #define BUG() panic("BUG")
 #define WARN_ON(x) (!!(x))
 
+/* ---- BiasedCount/MixedStyle additions ---- */
+bool atomic_inc_unless_negative(atomic_t *v);
+void atomic_long_add(long long i, atomic_long_t *v);
+void atomic_long_sub(long long i, atomic_long_t *v);
+long long atomic_long_add_return(long long i, atomic_long_t *v);
+int atomic_fetch_add(int i, atomic_t *v);
+void kmem_cache_free(void *cache, void *p);
+struct rcu_head { void *next; void (*func)(struct rcu_head *head); };
+void call_rcu(struct rcu_head *head, void (*func)(struct rcu_head *head));
+struct completion { unsigned int done; };
+void complete(struct completion *x);
+#define WARN_ON_ONCE(x) WARN_ON(x)
+
 #endif
