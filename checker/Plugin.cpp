@@ -15,6 +15,10 @@ using namespace ento;
 void registerRefcountModel(CheckerManager &Mgr);
 void registerGetOnZero(CheckerManager &Mgr);
 void registerUnsafePromotion(CheckerManager &Mgr);
+void registerLifetimeModel(CheckerManager &Mgr);
+void registerLeak(CheckerManager &Mgr);
+void registerUnderflow(CheckerManager &Mgr);
+void registerUseAfterPut(CheckerManager &Mgr);
 void registerBiasedCount(CheckerManager &Mgr);
 void registerMixedStyle(CheckerManager &Mgr);
 void registerOpenCoded(CheckerManager &Mgr);
@@ -44,6 +48,26 @@ clang_registerCheckers(CheckerRegistry &Registry) {
                       "get or the put's lock",
                       std::string(DocBase) + "UnsafePromotion.md", false);
   Registry.addDependency("refcount.UnsafePromotion", "refcount.Model");
+  // Lifetime checks over the get/put APIs (LifetimeAPI.cpp).
+  Registry.addChecker(registerLifetimeModel, always, "refcount.LifetimeModel",
+                      "Models which counted references a path holds (used by "
+                      "refcount.Leak, Underflow and UseAfterPut)",
+                      "", /*IsHidden=*/true);
+  Registry.addDependency("refcount.LifetimeModel", "refcount.Model");
+  Registry.addChecker(registerLeak, always, "refcount.Leak",
+                      "Finds references (get, +1 lookup results, iterator "
+                      "nodes) not released when the path ends",
+                      std::string(DocBase) + "Leak.md", false);
+  Registry.addDependency("refcount.Leak", "refcount.LifetimeModel");
+  Registry.addChecker(registerUnderflow, always, "refcount.Underflow",
+                      "Finds puts of references a path already released",
+                      std::string(DocBase) + "Underflow.md", false);
+  Registry.addDependency("refcount.Underflow", "refcount.LifetimeModel");
+  Registry.addChecker(registerUseAfterPut, always, "refcount.UseAfterPut",
+                      "Finds uses of an object after the path put the last "
+                      "reference it held",
+                      std::string(DocBase) + "UseAfterPut.md", false);
+  Registry.addDependency("refcount.UseAfterPut", "refcount.LifetimeModel");
   // Counter-style checks (syntactic: no dependency on refcount.Model).
   Registry.addChecker(registerBiasedCount, always, "refcount.BiasedCount",
                       "Finds reference counts biased by a large value to "

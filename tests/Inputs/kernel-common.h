@@ -143,4 +143,135 @@ struct completion { unsigned int done; };
 void complete(struct completion *x);
 #define WARN_ON_ONCE(x) WARN_ON(x)
 
+/* ---- get/put object APIs (lifetime checks) ---- */
+#define EPERM 1
+#define EIO 5
+#define ENODEV 19
+#define EPROBE_DEFER 517
+#define MAX_ERRNO 4095
+#define PCI_ANY_ID (~0)
+struct fwnode_handle { struct fwnode_handle *secondary; const void *ops; };
+struct device_node {
+  const char *name;
+  const char *full_name;
+  struct fwnode_handle fwnode;
+  struct device_node *parent, *child, *sibling;
+  void *data;
+};
+struct of_device_id { char compatible[128]; const void *data; };
+struct kobject { const char *name; struct kobject *parent; struct kref kref; };
+struct device {
+  struct kobject kobj;
+  struct device *parent;
+  struct device_node *of_node;
+  struct fwnode_handle *fwnode;
+  void *driver_data;
+  struct list_head node;
+};
+struct bus_type { const char *name; };
+struct class { const char *name; };
+struct device_driver { const char *name; };
+struct platform_device { const char *name; int id; struct device dev; };
+struct pci_dev { unsigned short vendor, device; struct device dev; };
+struct usb_device { int devnum; struct device dev; };
+struct net_device { char name[16]; int ifindex; refcount_t dev_refcnt; struct device dev; };
+struct sock { int sk_state; refcount_t sk_refcnt; };
+struct net { refcount_t count; int ifindex; };
+struct dentry { refcount_t d_count; struct dentry *d_parent; void *d_inode; const char *d_name; };
+struct inode;
+struct of_phandle_args { struct device_node *np; int args_count; u32 args[16]; };
+
+/* device_node (of_node_get/of_node_put, of_parse_phandle, of_find_node_by_path
+ * and of_find_matching_node are in kernel-inline.h / kernel-proto.h) */
+struct device_node *of_find_node_by_name(struct device_node *from, const char *name);
+struct device_node *of_find_node_by_type(struct device_node *from, const char *type);
+struct device_node *of_find_compatible_node(struct device_node *from, const char *type, const char *compat);
+struct device_node *of_find_matching_node_and_match(struct device_node *from, const struct of_device_id *matches, const struct of_device_id **match);
+struct device_node *of_find_node_opts_by_path(const char *path, const char **opts);
+struct device_node *of_find_node_by_phandle(u32 handle);
+struct device_node *of_get_parent(const struct device_node *node);
+struct device_node *of_get_next_parent(struct device_node *node);
+struct device_node *of_get_next_child(const struct device_node *node, struct device_node *prev);
+struct device_node *of_get_next_available_child(const struct device_node *node, struct device_node *prev);
+struct device_node *of_get_child_by_name(const struct device_node *node, const char *name);
+struct device_node *of_get_compatible_child(const struct device_node *parent, const char *compatible);
+struct device_node *of_graph_get_remote_endpoint(const struct device_node *node);
+struct device_node *__of_parse_phandle(const struct device_node *np, const char *name, int index);
+int of_parse_phandle_with_args(const struct device_node *np, const char *list, const char *cells, int index, struct of_phandle_args *out);
+int of_property_read_u32(const struct device_node *np, const char *name, u32 *out);
+bool of_device_is_available(const struct device_node *np);
+bool of_device_is_compatible(const struct device_node *np, const char *compat);
+const void *of_get_property(const struct device_node *np, const char *name, int *lenp);
+void of_node_set_flag(struct device_node *n, unsigned long flag);
+struct fwnode_handle *fwnode_handle_get(struct fwnode_handle *fwnode);
+void fwnode_handle_put(struct fwnode_handle *fwnode);
+struct fwnode_handle *fwnode_get_next_child_node(const struct fwnode_handle *fwnode, struct fwnode_handle *child);
+struct fwnode_handle *device_get_next_child_node(const struct device *dev, struct fwnode_handle *child);
+struct fwnode_handle *fwnode_find_reference(const struct fwnode_handle *fwnode, const char *name, unsigned int index);
+int fwnode_property_read_u32(const struct fwnode_handle *fwnode, const char *propname, u32 *val);
+#define of_fwnode_handle(node) (&(node)->fwnode)
+#define for_each_child_of_node(parent, child)                                  \
+  for (child = of_get_next_child(parent, NULL); child != NULL;                 \
+       child = of_get_next_child(parent, child))
+#define for_each_available_child_of_node(parent, child)                        \
+  for (child = of_get_next_available_child(parent, NULL); child != NULL;       \
+       child = of_get_next_available_child(parent, child))
+#define for_each_compatible_node(dn, type, compatible)                         \
+  for (dn = of_find_compatible_node(NULL, type, compatible); dn;               \
+       dn = of_find_compatible_node(dn, type, compatible))
+#define for_each_node_by_name(dn, name)                                        \
+  for (dn = of_find_node_by_name(NULL, name); dn;                              \
+       dn = of_find_node_by_name(dn, name))
+#define for_each_matching_node(dn, matches)                                    \
+  for (dn = of_find_matching_node(NULL, matches); dn;                          \
+       dn = of_find_matching_node(dn, matches))
+#define fwnode_for_each_child_node(fwnode, child)                              \
+  for (child = fwnode_get_next_child_node(fwnode, NULL); child;                \
+       child = fwnode_get_next_child_node(fwnode, child))
+#define device_for_each_child_node(dev, child)                                 \
+  for (child = device_get_next_child_node(dev, NULL); child;                   \
+       child = device_get_next_child_node(dev, child))
+
+/* device model */
+struct device *get_device(struct device *dev);
+void put_device(struct device *dev);
+struct device *bus_find_device(struct bus_type *bus, struct device *start, const void *data, int (*match)(struct device *dev, const void *data));
+struct device *class_find_device(struct class *class, struct device *start, const void *data, int (*match)(struct device *, const void *));
+struct device *device_find_child(struct device *parent, void *data, int (*match)(struct device *dev, void *data));
+struct platform_device *of_find_device_by_node(struct device_node *np);
+void platform_device_put(struct platform_device *pdev);
+struct kobject *kobject_get(struct kobject *kobj);
+void kobject_put(struct kobject *kobj);
+struct kobject *kobject_create_and_add(const char *name, struct kobject *parent);
+struct usb_device *usb_get_dev(struct usb_device *dev);
+void usb_put_dev(struct usb_device *dev);
+struct pci_dev *pci_dev_get(struct pci_dev *dev);
+void pci_dev_put(struct pci_dev *dev);
+struct pci_dev *pci_get_device(unsigned int vendor, unsigned int device, struct pci_dev *from);
+struct pci_dev *pci_get_domain_bus_and_slot(int domain, unsigned int bus, unsigned int devfn);
+int device_add(struct device *dev);
+int device_register(struct device *dev);
+void dev_set_drvdata(struct device *dev, void *data);
+void *dev_get_drvdata(const struct device *dev);
+const char *dev_name(const struct device *dev);
+int dev_err(const struct device *dev, const char *fmt, ...);
+int dev_info(const struct device *dev, const char *fmt, ...);
+int pci_enable_device(struct pci_dev *dev);
+int __pm_runtime_resume(struct device *dev, int rpmflags);
+int __pm_runtime_idle(struct device *dev, int rpmflags);
+void pm_runtime_enable(struct device *dev);
+#define for_each_pci_dev(d) while ((d = pci_get_device(PCI_ANY_ID, PCI_ANY_ID, d)) != NULL)
+
+/* networking, dentries */
+struct net_device *dev_get_by_name(struct net *net, const char *name);
+int dev_open(struct net_device *dev);
+struct net *get_net_ns_by_pid(int pid);
+void sk_free(struct sock *sk);
+int sock_queue_rcv(struct sock *sk, void *skb);
+struct dentry *dget_parent(struct dentry *dentry);
+struct dentry *d_find_alias(struct inode *inode);
+struct dentry *lookup_one_len(const char *name, struct dentry *base, int len);
+void dput(struct dentry *dentry);
+int d_revalidate(struct dentry *d);
+
 #endif

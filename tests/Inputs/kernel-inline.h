@@ -174,4 +174,33 @@ void rb_erase(struct rb_node *node, struct rb_root *root);
 static inline void *kzalloc(size_t size, gfp_t flags) { return kmalloc(size, flags | __GFP_ZERO); }
 static inline void *kmem_cache_zalloc(void *k, gfp_t flags) { return kmem_cache_alloc(k, flags | __GFP_ZERO); }
 
+/* ---- get/put object APIs (lifetime checks): inline like the kernel's ---- */
+static inline bool IS_ERR(const void *ptr) { return (unsigned long)ptr >= (unsigned long)-MAX_ERRNO; }
+static inline bool IS_ERR_OR_NULL(const void *ptr) { return !ptr || IS_ERR(ptr); }
+static inline long PTR_ERR(const void *ptr) { return (long)ptr; }
+static inline void *ERR_PTR(long error) { return (void *)error; }
+static inline struct device_node *of_node_get(struct device_node *node) { return node; }
+static inline void of_node_put(struct device_node *node) { }
+static inline struct device_node *of_parse_phandle(const struct device_node *np, const char *name, int index) { return __of_parse_phandle(np, name, index); }
+static inline struct device_node *of_find_node_by_path(const char *path) { return of_find_node_opts_by_path(path, NULL); }
+static inline struct device_node *of_find_matching_node(struct device_node *from, const struct of_device_id *matches) { return of_find_matching_node_and_match(from, matches, NULL); }
+static inline int pm_runtime_get_sync(struct device *dev) { return __pm_runtime_resume(dev, 4); }
+static inline int pm_runtime_resume_and_get(struct device *dev) {
+  int ret = __pm_runtime_resume(dev, 4);
+  if (ret < 0) { __pm_runtime_idle(dev, 4); return ret; }
+  return 0;
+}
+static inline void pm_runtime_get_noresume(struct device *dev) { }
+static inline int pm_runtime_put(struct device *dev) { return __pm_runtime_idle(dev, 5); }
+static inline int pm_runtime_put_sync(struct device *dev) { return __pm_runtime_idle(dev, 4); }
+static inline int pm_runtime_put_autosuspend(struct device *dev) { return __pm_runtime_idle(dev, 13); }
+static inline void pm_runtime_put_noidle(struct device *dev) { }
+static inline void dev_hold(struct net_device *dev) { if (dev) refcount_inc(&dev->dev_refcnt); }
+static inline void dev_put(struct net_device *dev) { if (dev) refcount_dec(&dev->dev_refcnt); }
+static inline void sock_hold(struct sock *sk) { refcount_inc(&sk->sk_refcnt); }
+static inline void sock_put(struct sock *sk) { if (refcount_dec_and_test(&sk->sk_refcnt)) sk_free(sk); }
+static inline struct net *get_net(struct net *net) { refcount_inc(&net->count); return net; }
+static inline void put_net(struct net *net) { refcount_dec(&net->count); }
+static inline struct dentry *dget(struct dentry *dentry) { if (dentry) refcount_inc(&dentry->d_count); return dentry; }
+
 #endif

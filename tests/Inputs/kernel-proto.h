@@ -79,4 +79,29 @@ void rb_erase(struct rb_node *node, struct rb_root *root);
 void *kzalloc(size_t size, gfp_t flags);
 void *kmem_cache_zalloc(void *k, gfp_t flags);
 
+/* ---- get/put object APIs (lifetime checks): prototypes only ---- */
+bool IS_ERR(const void *ptr);
+bool IS_ERR_OR_NULL(const void *ptr);
+long PTR_ERR(const void *ptr);
+void *ERR_PTR(long error);
+struct device_node *of_node_get(struct device_node *node);
+void of_node_put(struct device_node *node);
+struct device_node *of_parse_phandle(const struct device_node *np, const char *name, int index);
+struct device_node *of_find_node_by_path(const char *path);
+struct device_node *of_find_matching_node(struct device_node *from, const struct of_device_id *matches);
+int pm_runtime_get_sync(struct device *dev);
+int pm_runtime_resume_and_get(struct device *dev);
+void pm_runtime_get_noresume(struct device *dev);
+int pm_runtime_put(struct device *dev);
+int pm_runtime_put_sync(struct device *dev);
+int pm_runtime_put_autosuspend(struct device *dev);
+void pm_runtime_put_noidle(struct device *dev);
+void dev_hold(struct net_device *dev);
+void dev_put(struct net_device *dev);
+void sock_hold(struct sock *sk);
+void sock_put(struct sock *sk);
+struct net *get_net(struct net *net);
+void put_net(struct net *net);
+struct dentry *dget(struct dentry *dentry);
+
 #endif

@@ -1,0 +1,91 @@
+//===- LeakChecker.cpp - refcount.Leak ------------------------------------===//
+//
+// A counted reference acquired on a path must be released (put), returned,
+// stored into memory that outlives the function, or handed to an API that
+// takes it over before the path ends; otherwise the object can never be
+// freed. refcount.LifetimeModel decides when a reference is lost and calls
+// reportLeak():
+//
+//   +1 result (of_find_*, of_get_*, of_parse_phandle, bus/class_find_device,
+//   device_find_child, pci_get_device, the node an iterator loop was left
+//   with)                     -- pointer dies while Owned --> report (any path)
+//   get on a pointer the function was given (get_device, of_node_get,
+//   pm_runtime_get_sync, dev_hold, kref_get)
+//                             -- still Owned when the function returns an
+//                                error (negative errno, NULL, ERR_PTR)
+//                                                       --> report
+//   acquire failed (NULL / IS_ERR() / negative result per the table),
+//   Escaped, Released         --> nothing
+//
+// A get on a borrowed pointer on a success path is usually paired with a put
+// elsewhere (probe/remove, open/release), so it is only reported where the
+// kernel's undo-on-error contract is broken. Reports are uniqued at the
+// acquire site and dropped on paths that end in panic()/BUG().
+//
+//===----------------------------------------------------------------------===//
+
+#include "LifetimeModel.h"
+#include "RefcountModel.h"
+#include "ReportUtil.h"
+#include "clang/StaticAnalyzer/Core/BugReporter/BugType.h"
+#include "clang/StaticAnalyzer/Core/Checker.h"
+#include "clang/StaticAnalyzer/Core/CheckerManager.h"
+
+using namespace clang;
+using namespace ento;
+using namespace krefcheck;
+
+namespace {
+class LeakChecker : public Checker<check::EndAnalysis>, public LeakReporter {
+  const BugType Bug{this, "Reference leak", RefcountCategory,
+                    /*SuppressOnSink=*/true};
+
+public:
+  void checkEndAnalysis(ExplodedGraph &, BugReporter &, ExprEngine &) const {}
+  void reportLeak(CheckerContext &C, ExplodedNode *N, const RefKey &K,
+                  const RefEntry &E) const override;
+};
+} // namespace
+
+void LeakChecker::reportLeak(CheckerContext &C, ExplodedNode *N,
+                             const RefKey &K, const RefEntry &E) const {
+  if (!E.Acquirer || !E.AcquireSite)
+    return;
+  const LifetimeAPI &A = *E.Acquirer;
+  std::string Callee = A.Name.str() + "()";
+  std::string Name = describeRef(K, E);
+  std::string Put = recommendedPut(A);
+  std::string Msg;
+  const SourceManager &SM = C.getSourceManager();
+  bool InIterator = A.Op == LifeOp::ConsumeAcquire &&
+                    E.AcquireSite->getBeginLoc().isMacroID();
+  if (A.Fam == Family::PmRuntime) {
+    Msg = "The runtime-PM usage count of " + Name + " taken by " + Callee +
+          " is not dropped on this error path (missing " + Put + ")";
+    if (A.Name == "pm_runtime_get_sync")
+      Msg += "; pm_runtime_get_sync() increments it even when it fails: "
+             "consider pm_runtime_resume_and_get()";
+  } else if (InIterator) {
+    Msg = "Reference to " + Name + " held by the loop over " + Callee +
+          " leaks: the loop is left without " + Put;
+  } else if (isNewReference(A)) {
+    Msg = "Reference to " + Name + " acquired by " + Callee +
+          " is not released on this path (missing " + Put + ")";
+  } else {
+    Msg = "Reference to " + Name + " taken by " + Callee +
+          " is not released on this error path (missing " + Put + ")";
+  }
+  // One report per acquire site: both calls of an iterator macro (first and
+  // next) unique at the loop.
+  PathDiagnosticLocation Unique(
+      SM.getExpansionLoc(E.AcquireSite->getBeginLoc()), SM);
+  auto R = std::make_unique<PathSensitiveBugReport>(Bug, Msg, N, Unique,
+                                                    topLevelDecl(C));
+  markRefInteresting(*R, K);
+  C.emitReport(std::move(R));
+}
+
+void registerLeak(CheckerManager &Mgr) {
+  const auto *L = Mgr.registerChecker<LeakChecker>();
+  attachLeakReporter(Mgr, L);
+}

@@ -1,0 +1,93 @@
+//===- LifetimeAPI.h - The kernel's object get/put APIs, as a table -*- C++
+//-*-===//
+//
+// One row per API function: whether it acquires a counted reference (+1),
+// releases one, or releases one argument and returns a new reference
+// (of_get_next_child), which argument or the return value holds the
+// reference, and how the API reports that it failed to acquire. Adding an API
+// is adding a row to the table in LifetimeAPI.cpp.
+//
+//===----------------------------------------------------------------------===//
+#ifndef KREFCHECK_LIFETIMEAPI_H
+#define KREFCHECK_LIFETIMEAPI_H
+
+#include "llvm/ADT/StringRef.h"
+
+namespace krefcheck {
+
+/// What the API does with a reference.
+enum class LifeOp : unsigned char {
+  Acquire,        ///< +1 on the argument (get_device) or a new +1 result.
+  Release,        ///< -1 on the argument (of_node_put).
+  ConsumeAcquire, ///< Puts ConsumedArg and returns a new +1 result.
+};
+
+/// How an acquiring API says it failed (and then holds no reference).
+enum class Failure : unsigned char {
+  Never,  ///< Always acquires (pm_runtime_get_sync, get_device(non-NULL)).
+  Null,   ///< Returns NULL.
+  ErrPtr, ///< Returns an ERR_PTR() value.
+  NullOrErrPtr, ///< Returns NULL or an ERR_PTR() value.
+  NegErrno,     ///< Returns a negative errno; >= 0 means acquired.
+  NotPositive,  ///< Returns <= 0; > 0 means acquired (pm_runtime_get_if_*).
+  Zero,         ///< Returns 0/false; non-zero means acquired (try-gets).
+};
+
+/// Which count the reference is on. APIs of one family release each other's
+/// references (put_device() releases what pci_get_device() returned).
+enum class Family : unsigned char {
+  Node,      ///< device_node and fwnode_handle.
+  Device,    ///< struct device and its embedders, kobject.
+  PmRuntime, ///< The runtime-PM usage count of a device (not its lifetime).
+  NetDev,    ///< dev_hold/dev_put.
+  Sock,      ///< sock_hold/sock_put.
+  Net,       ///< get_net/put_net.
+  Dentry,    ///< dget/dput.
+  Kref,      ///< kref_get/kref_put, refcount_inc/refcount_dec_and_test.
+};
+
+/// The argument index of "the return value".
+inline constexpr int RetVal = -1;
+inline constexpr int NoArg = -2;
+
+struct LifetimeAPI {
+  llvm::StringRef Name;
+  LifeOp Op;
+  Family Fam;
+  /// Acquire: the argument that gets +1, or RetVal for a new +1 result.
+  /// Release: the argument that is put.
+  int RefArg;
+  /// ConsumeAcquire: the argument that is put (the iterator's previous node).
+  int ConsumedArg = NoArg;
+  Failure Fail = Failure::Never;
+  /// Acquire of an argument: the result is that argument (of_node_get).
+  bool ReturnsArg = false;
+  /// The call is evaluated by refcount.Model (kref_*, refcount_*): only
+  /// observe it after the fact, never evaluate it.
+  bool Observe = false;
+};
+
+/// Looks up an API by function name; nullptr when it is not one.
+const LifetimeAPI *lookupLifetimeAPI(llvm::StringRef Name);
+
+/// The release function to name in advice for a family ("of_node_put").
+llvm::StringRef releaseNameFor(Family F);
+
+/// Whether the family's count keeps the object alive (false for the
+/// runtime-PM usage count: using a device after pm_runtime_put is fine).
+bool isLifetimeFamily(Family F);
+
+/// Whether storing the pointer somewhere hands the reference over (false for
+/// the runtime-PM usage count, which is not owned by a pointer).
+bool escapesOnStore(Family F);
+
+/// Whether the acquired reference is a new one the caller did not have before
+/// (a +1 result) rather than a second count on a pointer it already had.
+inline bool isNewReference(const LifetimeAPI &A) {
+  return A.Op == LifeOp::ConsumeAcquire ||
+         (A.Op == LifeOp::Acquire && A.RefArg == RetVal);
+}
+
+} // namespace krefcheck
+
+#endif

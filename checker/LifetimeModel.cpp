@@ -1,0 +1,729 @@
+//===- LifetimeModel.cpp - refcount.LifetimeModel: who holds references ---===//
+//
+// Hidden modeling checker of refcount.Leak, refcount.Underflow and
+// refcount.UseAfterPut. It evaluates the object get/put APIs of the table in
+// LifetimeAPI.cpp by name (eval::Call; kref_* and refcount_* are evaluated by
+// refcount.Model and only observed here), and tracks per (object, count
+// family) what this path holds (LifetimeState.h):
+//
+//   +1 result (of_find_*, bus_find_device)      -> Owned(1), new reference
+//   get on a pointer (get_device, of_node_get)  -> Owned(n+1)
+//   put with Owned(n > 1)                       -> Owned(n-1)
+//   put with Owned(1)                           -> Released
+//   put of a pointer this path never got        -> BorrowedPut
+//   iterator step (of_get_next_child(p, prev))  -> put prev, +1 result
+//   failure per the table (NULL, ERR_PTR via IS_ERR(), negative errno)
+//                                               -> nothing acquired
+//   stored into memory outliving the function, returned, passed to a
+//   function whose name takes ownership (device_add, list_add, *_set_*),
+//   a field list node passed anywhere          -> Escaped
+//   pointer dies while Owned: a new reference leaks now (refcount.Leak); a
+//   get on a pointer the caller passed is Lost, and leaks only if the
+//   function returns an error (its undo contract): otherwise the get is
+//   usually the caller's or a paired put elsewhere.
+//
+//===----------------------------------------------------------------------===//
+
+#include "LifetimeModel.h"
+#include "Compat.h"
+#include "LifetimeAPI.h"
+#include "LifetimeState.h"
+#include "clang/AST/Expr.h"
+#include "clang/StaticAnalyzer/Core/BugReporter/BugType.h"
+#include "clang/StaticAnalyzer/Core/Checker.h"
+#include "clang/StaticAnalyzer/Core/CheckerManager.h"
+#include "clang/StaticAnalyzer/Core/PathSensitive/CallEvent.h"
+#include "clang/StaticAnalyzer/Core/PathSensitive/CheckerContext.h"
+#include "llvm/ADT/StringSet.h"
+
+using namespace clang;
+using namespace ento;
+using namespace krefcheck;
+
+bool krefcheck::isLifetimeReport(PathSensitiveBugReport &BR) {
+  StringRef N = BR.getBugType().getCheckerName();
+  return N == "refcount.Leak" || N == "refcount.Underflow" ||
+         N == "refcount.UseAfterPut";
+}
+
+void krefcheck::markRefInteresting(PathSensitiveBugReport &BR,
+                                   const RefKey &K) {
+  BR.markInteresting(K.first);
+  if (const auto *SR = dyn_cast<SymbolicRegion>(K.first))
+    BR.markInteresting(SR->getSymbol());
+}
+
+static bool isInterestingRef(PathSensitiveBugReport &BR, const MemRegion *R) {
+  if (BR.isInteresting(R))
+    return true;
+  if (const auto *SR = dyn_cast<SymbolicRegion>(R))
+    return BR.isInteresting(SR->getSymbol());
+  return false;
+}
+
+static bool hasNameWord(StringRef Name, const llvm::StringSet<> &Words) {
+  SmallVector<StringRef, 8> Parts;
+  Name.split(Parts, '_', -1, /*KeepEmpty=*/false);
+  for (StringRef P : Parts)
+    if (Words.contains(P))
+      return true;
+  return false;
+}
+
+bool krefcheck::nameTakesOwnership(StringRef Name) {
+  static const llvm::StringSet<> Words = {
+      "add",   "register", "attach",   "insert", "store",   "set",
+      "link",  "assign",   "install",  "queue",  "enqueue", "push",
+      "save",  "consume",  "transfer", "take",   "hold",    "bind",
+      "adopt", "stash",    "keep",     "own",    "hash",    "graft"};
+  return hasNameWord(Name, Words) || nameReleases(Name);
+}
+
+bool krefcheck::nameReleases(StringRef Name) {
+  static const llvm::StringSet<> Words = {
+      "put",  "release",    "free", "destroy", "unref",   "drop",
+      "kill", "unregister", "del",  "remove",  "cleanup", "dispose"};
+  return hasNameWord(Name, Words);
+}
+
+std::string krefcheck::recommendedPut(const LifetimeAPI &A) {
+  StringRef N = A.Name;
+  switch (A.Fam) {
+  case Family::Node:
+    return (N.starts_with("fwnode") || N.starts_with("device_"))
+               ? "fwnode_handle_put()"
+               : "of_node_put()";
+  case Family::Device:
+    if (N.starts_with("pci_"))
+      return "pci_dev_put()";
+    if (N.starts_with("usb_get_intf"))
+      return "usb_put_intf()";
+    if (N.starts_with("usb_"))
+      return "usb_put_dev()";
+    if (N.starts_with("kobject"))
+      return "kobject_put()";
+    return "put_device()";
+  case Family::PmRuntime:
+    return N == "pm_runtime_get_sync" || N == "pm_runtime_get"
+               ? "pm_runtime_put_noidle()"
+               : "pm_runtime_put()";
+  case Family::Kref:
+    return N.starts_with("refcount") ? "refcount_dec_and_test()" : "kref_put()";
+  default:
+    return releaseNameFor(A.Fam).str();
+  }
+}
+
+namespace {
+
+class LifetimeModel
+    : public Checker<eval::Call, check::PreCall, check::PostCall,
+                     check::PreStmt<ReturnStmt>, check::Bind,
+                     check::PointerEscape, check::DeadSymbols,
+                     check::EndFunction> {
+public:
+  const LeakReporter *Leak = nullptr;
+
+  bool evalCall(const CallEvent &Call, CheckerContext &C) const;
+  void checkPreCall(const CallEvent &Call, CheckerContext &C) const;
+  void checkPostCall(const CallEvent &Call, CheckerContext &C) const;
+  void checkPreStmt(const ReturnStmt *RS, CheckerContext &C) const;
+  void checkBind(SVal Loc, SVal Val, const Stmt *S, CheckerContext &C) const;
+  ProgramStateRef checkPointerEscape(ProgramStateRef State,
+                                     const InvalidatedSymbols &Escaped,
+                                     const CallEvent *Call,
+                                     PointerEscapeKind Kind) const;
+  void checkDeadSymbols(SymbolReaper &SR, CheckerContext &C) const;
+  void checkEndFunction(const ReturnStmt *RS, CheckerContext &C) const;
+  void printState(raw_ostream &Out, ProgramStateRef State, const char *NL,
+                  const char *Sep) const override;
+
+private:
+  ProgramStateRef acquire(ProgramStateRef State, const MemRegion *R,
+                          const LifetimeAPI &API, const Stmt *Site,
+                          const Expr *ArgE) const;
+  ProgramStateRef release(ProgramStateRef State, const MemRegion *R,
+                          const LifetimeAPI &API) const;
+  const NoteTag *
+  refNote(CheckerContext &C, const MemRegion *R, Family F, std::string Fallback,
+          std::function<std::string(const std::string &)> Msg) const;
+  bool evalIsErr(const CallEvent &Call, CheckerContext &C, bool OrNull) const;
+  void applyCall(const CallEvent &Call, const LifetimeAPI &API,
+                 CheckerContext &C, bool Evaluate) const;
+};
+
+/// The text of a get/put argument (`&pdev->dev`) for messages.
+std::string exprText(const Expr *E, CheckerContext &C) {
+  if (!E)
+    return "";
+  E = E->IgnoreParenImpCasts();
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    return "'" + DRE->getDecl()->getName().str() + "'";
+  std::string S;
+  llvm::raw_string_ostream OS(S);
+  E->printPretty(OS, nullptr, PrintingPolicy(C.getLangOpts()));
+  if (S.size() > 40)
+    return "";
+  return "'" + S + "'";
+}
+
+const NoteTag *LifetimeModel::refNote(
+    CheckerContext &C, const MemRegion *R, Family F, std::string Fallback,
+    std::function<std::string(const std::string &)> Msg) const {
+  return C.getNoteTag(
+      [R, F, Fallback, Msg](PathSensitiveBugReport &BR) -> std::string {
+        if (!isLifetimeReport(BR) || !isInterestingRef(BR, R))
+          return "";
+        std::string Name = Fallback;
+        if (const RefEntry *E =
+                getRef(BR.getErrorNode()->getState(), makeRefKey(R, F)))
+          if (E->Var)
+            Name = describeRef(makeRefKey(R, F), *E);
+        if (Name.empty())
+          Name = "the object";
+        return Msg(Name);
+      });
+}
+
+ProgramStateRef LifetimeModel::acquire(ProgramStateRef State,
+                                       const MemRegion *R,
+                                       const LifetimeAPI &API, const Stmt *Site,
+                                       const Expr *ArgE) const {
+  auto Found = findRef(State, R, API.Fam);
+  RefKey K = Found ? Found->first : makeRefKey(R, API.Fam);
+  RefEntry E;
+  if (Found) {
+    E = Found->second;
+    if (E.K == RefEntry::Kind::Escaped)
+      return State;
+    if (E.K == RefEntry::Kind::Owned) {
+      ++E.Count;
+      return setRef(State, K, E);
+    }
+  }
+  E.K = RefEntry::Kind::Owned;
+  E.Count = 1;
+  E.Acquirer = &API;
+  E.AcquireSite = Site;
+  E.Releaser = nullptr;
+  if (!E.Var && ArgE)
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(ArgE->IgnoreParenImpCasts()))
+      E.Var = dyn_cast<VarDecl>(DRE->getDecl());
+  return setRef(State, K, E);
+}
+
+ProgramStateRef LifetimeModel::release(ProgramStateRef State,
+                                       const MemRegion *R,
+                                       const LifetimeAPI &API) const {
+  auto Found = findRef(State, R, API.Fam);
+  if (!Found) {
+    RefEntry E;
+    E.K = RefEntry::Kind::BorrowedPut;
+    E.Releaser = &API;
+    return setRef(State, makeRefKey(R, API.Fam), E);
+  }
+  RefEntry E = Found->second;
+  switch (E.K) {
+  case RefEntry::Kind::Owned:
+  case RefEntry::Kind::Lost:
+    if (E.Count > 1) {
+      --E.Count;
+    } else {
+      E.Count = 0;
+      E.K = RefEntry::Kind::Released;
+      E.Releaser = &API;
+    }
+    return setRef(State, Found->first, E);
+  case RefEntry::Kind::Released:
+  case RefEntry::Kind::BorrowedPut:
+  case RefEntry::Kind::Escaped:
+    return State;
+  }
+  return State;
+}
+
+/// The returned value is `ret` constrained by `Op 0` on the state.
+ProgramStateRef assumeCmpZero(ProgramStateRef S, SVal Ret,
+                              BinaryOperatorKind Op, CheckerContext &C) {
+  SValBuilder &SVB = C.getSValBuilder();
+  auto NL = Ret.getAs<NonLoc>();
+  if (!NL)
+    return S;
+  SVal Cond = SVB.evalBinOpNN(
+      S, Op, *NL, SVB.makeZeroVal(SVB.getContext().IntTy).castAs<NonLoc>(),
+      SVB.getConditionType());
+  auto DV = Cond.getAs<DefinedOrUnknownSVal>();
+  if (!DV)
+    return S;
+  return S->assume(*DV, true);
+}
+
+void LifetimeModel::applyCall(const CallEvent &Call, const LifetimeAPI &API,
+                              CheckerContext &C, bool Evaluate) const {
+  const auto *CE = dyn_cast_or_null<CallExpr>(Call.getOriginExpr());
+  ProgramStateRef State = C.getState();
+  const LocationContext *LCtx = C.getLocationContext();
+  std::string Callee = API.Name.str() + "()";
+  const NoteTag *ConsumeNote = nullptr;
+
+  // The iterator's previous node (or `from`) is put first.
+  if (API.Op == LifeOp::ConsumeAcquire) {
+    SVal Prev = Call.getArgSVal(API.ConsumedArg);
+    const MemRegion *R = refRegion(Prev);
+    if (R && !State->isNull(Prev).isConstrainedTrue()) {
+      State = release(State, R, API);
+      std::string Fallback = exprText(Call.getArgExpr(API.ConsumedArg), C);
+      ConsumeNote =
+          refNote(C, R, API.Fam, Fallback, [Callee](const std::string &N) {
+            return Callee + " puts the previous reference " + N;
+          });
+    }
+  }
+
+  SVal Ret = UnknownVal();
+  bool VoidRet = Call.getResultType()->isVoidType();
+  if (Evaluate && !VoidRet) {
+    if (API.ReturnsArg)
+      Ret = Call.getArgSVal(API.RefArg);
+    else
+      Ret = conjureCallResult(Call, C);
+    State = State->BindExpr(CE, LCtx, Ret);
+  } else if (!Evaluate) {
+    Ret = Call.getReturnValue();
+  }
+
+  if (API.Op == LifeOp::Release) {
+    SVal Arg = Call.getArgSVal(API.RefArg);
+    const MemRegion *R = refRegion(Arg);
+    if (!R || State->isNull(Arg).isConstrainedTrue()) {
+      C.addTransition(State);
+      return;
+    }
+    auto Before = findRef(State, R, API.Fam);
+    bool Last = Before && Before->second.isOwned() && Before->second.Count == 1;
+    State = release(State, R, API);
+    std::string Fallback = exprText(Call.getArgExpr(API.RefArg), C);
+    C.addTransition(
+        State, refNote(C, Before ? Before->first.first : R, API.Fam, Fallback,
+                       [Callee, Last](const std::string &N) {
+                         return "Reference to " + N + " released by " + Callee +
+                                (Last ? ": this path holds no more references "
+                                        "to it"
+                                      : "");
+                       }));
+    return;
+  }
+
+  // Acquire or ConsumeAcquire.
+  const MemRegion *R = nullptr;
+  const Expr *ArgE = nullptr;
+  SVal RefV = UnknownVal();
+  if (API.RefArg == RetVal) {
+    RefV = Ret;
+  } else {
+    RefV = Call.getArgSVal(API.RefArg);
+    ArgE = Call.getArgExpr(API.RefArg);
+  }
+  R = refRegion(RefV);
+  if (!R || State->isNull(RefV).isConstrainedTrue()) {
+    C.addTransition(State, ConsumeNote);
+    return;
+  }
+
+  ProgramStateRef Ok = State, Failed = nullptr;
+  switch (API.Fail) {
+  case Failure::NegErrno:
+    Ok = assumeCmpZero(State, Ret, BO_GE, C);
+    Failed = assumeCmpZero(State, Ret, BO_LT, C);
+    break;
+  case Failure::NotPositive:
+    Ok = assumeCmpZero(State, Ret, BO_GT, C);
+    Failed = assumeCmpZero(State, Ret, BO_LE, C);
+    break;
+  case Failure::Zero:
+    Ok = assumeCmpZero(State, Ret, BO_NE, C);
+    Failed = assumeCmpZero(State, Ret, BO_EQ, C);
+    break;
+  default:
+    break;
+  }
+
+  std::string Fallback =
+      API.RefArg == RetVal ? "the result of " + Callee : exprText(ArgE, C);
+  Family F = API.Fam;
+  if (Ok) {
+    Ok = acquire(Ok, R, API, CE, ArgE);
+    auto Found = findRef(Ok, R, F);
+    const MemRegion *KR = Found ? Found->first.first : R;
+    std::function<std::string(const std::string &)> Msg;
+    if (F == Family::PmRuntime) {
+      bool Always = API.Fail == Failure::Never;
+      Msg = [Callee, Always](const std::string &N) {
+        return Callee + " takes a runtime-PM usage count of " + N +
+               (Always ? ", even when it fails" : ": it succeeded");
+      };
+    } else if (isNewReference(API)) {
+      Msg = [Callee](const std::string &N) {
+        return Callee + " returns a counted reference (+1): " + N +
+               " must be released";
+      };
+    } else {
+      Msg = [Callee](const std::string &N) {
+        return "Reference to " + N + " taken by " + Callee;
+      };
+    }
+    const NoteTag *T = refNote(C, KR, F, Fallback, Msg);
+    if (ConsumeNote) {
+      // Both notes on one transition: chain two transitions.
+      ExplodedNode *N = C.addTransition(Ok, ConsumeNote);
+      if (N)
+        C.addTransition(Ok, N, T);
+    } else {
+      C.addTransition(Ok, T);
+    }
+  }
+  if (Failed)
+    C.addTransition(Failed);
+}
+
+bool LifetimeModel::evalIsErr(const CallEvent &Call, CheckerContext &C,
+                              bool OrNull) const {
+  if (Call.getNumArgs() != 1)
+    return false;
+  const auto *CE = dyn_cast_or_null<CallExpr>(Call.getOriginExpr());
+  if (!CE)
+    return false;
+  SVal Arg = Call.getArgSVal(0);
+  const MemRegion *R = refRegion(Arg);
+  if (!R)
+    return false;
+  ProgramStateRef State = C.getState();
+  SmallVector<RefKey, 2> Keys;
+  for (const auto &KV : allRefs(State))
+    if (KV.first.first == R && KV.second.isOwned() && KV.second.Acquirer &&
+        (KV.second.Acquirer->Fail == Failure::ErrPtr ||
+         KV.second.Acquirer->Fail == Failure::NullOrErrPtr))
+      Keys.push_back(KV.first);
+  if (Keys.empty())
+    return false;
+  SValBuilder &SVB = C.getSValBuilder();
+  QualType T = CE->getType();
+  ProgramStateRef Err =
+      State->BindExpr(CE, C.getLocationContext(), SVB.makeIntVal(1, T));
+  for (const RefKey &K : Keys)
+    Err = removeRef(Err, K);
+  ProgramStateRef Ok =
+      State->BindExpr(CE, C.getLocationContext(), SVB.makeIntVal(0, T));
+  if (OrNull)
+    if (auto DV = Arg.getAs<DefinedOrUnknownSVal>())
+      Ok = Ok->assume(*DV, true);
+  if (Ok)
+    C.addTransition(Ok);
+  C.addTransition(Err);
+  return true;
+}
+
+bool LifetimeModel::evalCall(const CallEvent &Call, CheckerContext &C) const {
+  const IdentifierInfo *II = Call.getCalleeIdentifier();
+  if (!II || !Call.getDecl() ||
+      !isa_and_nonnull<CallExpr>(Call.getOriginExpr()))
+    return false;
+  StringRef Name = II->getName();
+  if (Name == "IS_ERR")
+    return evalIsErr(Call, C, false);
+  if (Name == "IS_ERR_OR_NULL")
+    return evalIsErr(Call, C, true);
+  const LifetimeAPI *API = lookupLifetimeAPI(Name);
+  if (!API || API->Observe)
+    return false;
+  int NArgs = Call.getNumArgs();
+  if (API->RefArg >= NArgs || API->ConsumedArg >= NArgs)
+    return false;
+  if (API->RefArg >= 0 &&
+      !Call.getArgExpr(API->RefArg)->getType()->isPointerType())
+    return false;
+  if (API->RefArg == RetVal && !Call.getResultType()->isPointerType())
+    return false;
+  applyCall(Call, *API, C, /*Evaluate=*/true);
+  return true;
+}
+
+void LifetimeModel::checkPostCall(const CallEvent &Call,
+                                  CheckerContext &C) const {
+  // kref_* and refcount_* are evaluated by refcount.Model: observe them.
+  const IdentifierInfo *II = Call.getCalleeIdentifier();
+  if (!II)
+    return;
+  const LifetimeAPI *API = lookupLifetimeAPI(II->getName());
+  if (!API || !API->Observe)
+    return;
+  if (API->RefArg >= (int)Call.getNumArgs() ||
+      !Call.getArgExpr(API->RefArg)->getType()->isPointerType())
+    return;
+  if (API->Fail == Failure::Zero) {
+    // refcount.Model split the result into concrete 0 / 1.
+    SVal Ret = Call.getReturnValue();
+    if (Ret.isZeroConstant())
+      return;
+  }
+  LifetimeAPI Copy = *API;
+  (void)Copy;
+  // The result was already split by refcount.Model: acquire unconditionally.
+  if (API->Fail == Failure::Zero) {
+    ProgramStateRef State = C.getState();
+    const MemRegion *R = refRegion(Call.getArgSVal(API->RefArg));
+    if (!R)
+      return;
+    State = acquire(State, R, *API, Call.getOriginExpr(),
+                    Call.getArgExpr(API->RefArg));
+    C.addTransition(State);
+    return;
+  }
+  applyCall(Call, *API, C, /*Evaluate=*/false);
+}
+
+bool isListNodeType(QualType T) {
+  if (const auto *RT = T->getAs<RecordType>()) {
+    StringRef N = RT->getDecl()->getName();
+    return N == "list_head" || N == "hlist_node" || N == "rb_node" ||
+           N == "llist_node" || N == "hlist_nulls_node";
+  }
+  return false;
+}
+
+void LifetimeModel::checkPreCall(const CallEvent &Call,
+                                 CheckerContext &C) const {
+  // Hand-overs through calls we do not model.
+  const IdentifierInfo *II = Call.getCalleeIdentifier();
+  StringRef Name = II ? II->getName() : "";
+  if (II && lookupLifetimeAPI(Name))
+    return;
+  if (Name.starts_with("IS_ERR") || Name.starts_with("PTR_ERR"))
+    return;
+  ProgramStateRef State = C.getState();
+  auto Refs = allRefs(State);
+  if (Refs.empty())
+    return;
+  bool Unknown = !II || !Call.getDecl();
+  bool Takes = !Unknown && nameTakesOwnership(Name);
+  ProgramStateRef New = State;
+  for (unsigned I = 0, N = Call.getNumArgs(); I < N; ++I) {
+    const MemRegion *R = refRegion(Call.getArgSVal(I));
+    if (!R)
+      continue;
+    const MemRegion *Base = R->getBaseRegion();
+    for (const auto &KV : Refs) {
+      if (KV.first.first->getBaseRegion() != Base)
+        continue;
+      RefEntry E = KV.second;
+      if (E.K == RefEntry::Kind::BorrowedPut) {
+        // The callee may take a reference of its own: forget the put.
+        New = removeRef(New, KV.first);
+        continue;
+      }
+      if (E.K == RefEntry::Kind::Escaped || E.K == RefEntry::Kind::Released)
+        continue;
+      if (!escapesOnStore(keyFamily(KV.first)))
+        continue;
+      const auto *TR = dyn_cast<TypedValueRegion>(R);
+      bool ListNode =
+          R != KV.first.first && TR && isListNodeType(TR->getValueType());
+      if (Unknown || Takes || ListNode) {
+        E.K = RefEntry::Kind::Escaped;
+        New = setRef(New, KV.first, E);
+      }
+    }
+  }
+  if (New != State)
+    C.addTransition(New);
+}
+
+// loc::ConcreteInt::getValue() is an APSInt& in LLVM 19, an APSIntPtr in 22.
+const llvm::APSInt &apsInt(const llvm::APSInt &V) { return V; }
+template <typename P> const llvm::APSInt &apsInt(const P &V) { return *V; }
+
+bool isErrorReturn(const Expr *RetE, SVal V, ProgramStateRef State,
+                   CheckerContext &C) {
+  const Expr *E = RetE->IgnoreParenCasts();
+  if (const auto *CE = dyn_cast<CallExpr>(E))
+    if (const FunctionDecl *FD = CE->getDirectCallee())
+      if (FD->getIdentifier() &&
+          (FD->getName() == "ERR_PTR" || FD->getName() == "ERR_CAST"))
+        return true;
+  if (RetE->getType()->isPointerType()) {
+    if (V.isZeroConstant())
+      return true;
+    if (auto CI = V.getAs<loc::ConcreteInt>())
+      return apsInt(CI->getValue()).getZExtValue() >= (uint64_t)-4095;
+    return false;
+  }
+  if (!RetE->getType()->isSignedIntegerType())
+    return false;
+  ProgramStateRef Neg = assumeCmpZero(State, V, BO_LT, C);
+  ProgramStateRef NonNeg = assumeCmpZero(State, V, BO_GE, C);
+  if (!V.getAs<NonLoc>())
+    return false;
+  return Neg && !NonNeg;
+}
+
+void LifetimeModel::checkPreStmt(const ReturnStmt *RS,
+                                 CheckerContext &C) const {
+  if (!C.inTopFrame())
+    return;
+  const Expr *RetE = RS->getRetValue();
+  if (!RetE)
+    return;
+  ProgramStateRef State = C.getState();
+  SVal V = C.getSVal(RetE);
+  const Expr *Stripped = RetE->IgnoreParenCasts();
+  const MemRegion *R = refRegion(V);
+  const MemRegion *Base = R ? R->getBaseRegion() : nullptr;
+  for (const auto &KV : allRefs(State)) {
+    RefEntry E = KV.second;
+    if (E.K != RefEntry::Kind::Owned && E.K != RefEntry::Kind::Lost)
+      continue;
+    bool Returned = E.AcquireSite == Stripped ||
+                    (Base && KV.first.first->getBaseRegion() == Base &&
+                     escapesOnStore(keyFamily(KV.first)));
+    if (Returned) {
+      E.K = RefEntry::Kind::Escaped;
+      State = setRef(State, KV.first, E);
+    }
+  }
+  if (isErrorReturn(RetE, V, State, C))
+    State = setReturnsError(State, true);
+  C.addTransition(State);
+}
+
+void LifetimeModel::checkBind(SVal Loc, SVal Val, const Stmt *S,
+                              CheckerContext &C) const {
+  // Remember the local variable a reference is kept in, for messages.
+  const MemRegion *R = refRegion(Val);
+  if (!R)
+    return;
+  const auto *VR = dyn_cast_or_null<VarRegion>(Loc.getAsRegion());
+  if (!VR || !VR->getDecl()->hasLocalStorage())
+    return;
+  ProgramStateRef State = C.getState();
+  for (const auto &KV : allRefs(State)) {
+    if (KV.first.first != R || KV.second.Var)
+      continue;
+    RefEntry E = KV.second;
+    E.Var = dyn_cast<VarDecl>(VR->getDecl());
+    State = setRef(State, KV.first, E);
+  }
+  C.addTransition(State);
+}
+
+ProgramStateRef LifetimeModel::checkPointerEscape(
+    ProgramStateRef State, const InvalidatedSymbols &Escaped,
+    const CallEvent *Call, PointerEscapeKind Kind) const {
+  // Passing a pointer to a function is not a hand-over in the kernel
+  // (checkPreCall decides by the callee's name); a store into memory that
+  // outlives the function, or into what a callee may keep, is.
+  if (Kind == PSK_DirectEscapeOnCall)
+    return State;
+  if (Call && Call->getCalleeIdentifier() &&
+      lookupLifetimeAPI(Call->getCalleeIdentifier()->getName()))
+    return State;
+  for (const auto &KV : allRefs(State)) {
+    const auto *SR = dyn_cast<SymbolicRegion>(KV.first.first->getBaseRegion());
+    if (!SR || !Escaped.count(SR->getSymbol()))
+      continue;
+    if (!escapesOnStore(keyFamily(KV.first)))
+      continue;
+    RefEntry E = KV.second;
+    if (E.K == RefEntry::Kind::Owned || E.K == RefEntry::Kind::Lost) {
+      E.K = RefEntry::Kind::Escaped;
+      State = setRef(State, KV.first, E);
+    } else if (E.K == RefEntry::Kind::BorrowedPut) {
+      State = removeRef(State, KV.first);
+    }
+  }
+  return State;
+}
+
+void LifetimeModel::checkDeadSymbols(SymbolReaper &SR,
+                                     CheckerContext &C) const {
+  ProgramStateRef State = C.getState();
+  ProgramStateRef New = State;
+  SmallVector<std::pair<RefKey, RefEntry>, 2> Leaks;
+  for (const auto &KV : allRefs(State)) {
+    const MemRegion *R = KV.first.first;
+    if (SR.isLiveRegion(R))
+      continue;
+    const RefEntry &E = KV.second;
+    if (E.K == RefEntry::Kind::Lost)
+      continue;
+    if (E.K != RefEntry::Kind::Owned) {
+      New = removeRef(New, KV.first);
+      continue;
+    }
+    if (State->isNull(loc::MemRegionVal(R)).isConstrainedTrue()) {
+      New = removeRef(New, KV.first);
+      continue;
+    }
+    if (E.isNewReference()) {
+      Leaks.push_back(KV);
+      New = removeRef(New, KV.first);
+    } else {
+      RefEntry L = E;
+      L.K = RefEntry::Kind::Lost;
+      New = setRef(New, KV.first, L);
+    }
+  }
+  if (New == State)
+    return;
+  ExplodedNode *N = C.getPredecessor();
+  if (!Leaks.empty() && Leak) {
+    N = C.generateNonFatalErrorNode(State);
+    if (N)
+      for (const auto &KV : Leaks)
+        Leak->reportLeak(C, N, KV.first, KV.second);
+    else
+      N = C.getPredecessor();
+  }
+  C.addTransition(New, N);
+}
+
+void LifetimeModel::checkEndFunction(const ReturnStmt *RS,
+                                     CheckerContext &C) const {
+  if (!C.inTopFrame())
+    return;
+  ProgramStateRef State = C.getState();
+  bool Err = returnsError(State);
+  SmallVector<std::pair<RefKey, RefEntry>, 2> Leaks;
+  ProgramStateRef New = State;
+  for (const auto &KV : allRefs(State)) {
+    const RefEntry &E = KV.second;
+    New = removeRef(New, KV.first);
+    if (E.K != RefEntry::Kind::Owned && E.K != RefEntry::Kind::Lost)
+      continue;
+    if (State->isNull(loc::MemRegionVal(KV.first.first)).isConstrainedTrue())
+      continue;
+    if (E.isNewReference() || Err)
+      Leaks.push_back(KV);
+  }
+  if (Leaks.empty() || !Leak)
+    return;
+  ExplodedNode *N = C.generateNonFatalErrorNode(State);
+  if (!N)
+    return;
+  for (const auto &KV : Leaks)
+    Leak->reportLeak(C, N, KV.first, KV.second);
+}
+
+void LifetimeModel::printState(raw_ostream &Out, ProgramStateRef State,
+                               const char *NL, const char *Sep) const {
+  printLifetimeFacts(Out, State, NL);
+}
+
+} // namespace
+
+void krefcheck::attachLeakReporter(CheckerManager &Mgr, const LeakReporter *R) {
+  Mgr.getChecker<LifetimeModel>()->Leak = R;
+}
+
+void registerLifetimeModel(CheckerManager &Mgr) {
+  Mgr.registerChecker<LifetimeModel>();
+}

@@ -1,0 +1,53 @@
+//===- LifetimeModel.h - refcount.LifetimeModel interface -------*- C++ -*-===//
+//
+// The hidden modeling checker of the lifetime checks. It evaluates the get/put
+// APIs of LifetimeAPI.h and keeps LifetimeState.h up to date. Leaks are found
+// where the model drops a reference (its pointer dies, or the function ends),
+// so the refcount.Leak checker registers itself here to be told.
+//
+//===----------------------------------------------------------------------===//
+#ifndef KREFCHECK_LIFETIMEMODEL_H
+#define KREFCHECK_LIFETIMEMODEL_H
+
+#include "LifetimeState.h"
+#include "clang/StaticAnalyzer/Core/BugReporter/BugReporter.h"
+#include "clang/StaticAnalyzer/Core/CheckerManager.h"
+#include "clang/StaticAnalyzer/Core/PathSensitive/CheckerContext.h"
+
+namespace krefcheck {
+
+/// Implemented by refcount.Leak.
+class LeakReporter {
+public:
+  virtual ~LeakReporter() = default;
+  /// A reference the path still holds is lost at node N (the pointer died,
+  /// or the analyzed function returns).
+  virtual void reportLeak(clang::ento::CheckerContext &C,
+                          clang::ento::ExplodedNode *N, const RefKey &K,
+                          const RefEntry &E) const = 0;
+};
+
+/// Called by refcount.Leak's registration function.
+void attachLeakReporter(clang::ento::CheckerManager &Mgr,
+                        const LeakReporter *R);
+
+/// Is this report one of the lifetime checkers' (Leak, Underflow,
+/// UseAfterPut)? Their notes speak only in those.
+bool isLifetimeReport(clang::ento::PathSensitiveBugReport &BR);
+
+/// Marks the reference's region (and its symbol) interesting, so the model's
+/// notes about it appear in the report.
+void markRefInteresting(clang::ento::PathSensitiveBugReport &BR,
+                        const RefKey &K);
+
+/// Words in a callee's name that say it takes over what it is given
+/// (`device_add`, `list_add_tail`, `dev_set_drvdata`) or releases it.
+bool nameTakesOwnership(llvm::StringRef Name);
+bool nameReleases(llvm::StringRef Name);
+
+/// The put to recommend for a reference acquired by API A.
+std::string recommendedPut(const LifetimeAPI &A);
+
+} // namespace krefcheck
+
+#endif

@@ -1,0 +1,84 @@
+//===- LifetimeState.cpp - Which references a path holds ------------------===//
+
+#include "LifetimeState.h"
+#include "clang/StaticAnalyzer/Core/PathSensitive/ProgramStateTrait.h"
+
+using namespace clang;
+using namespace ento;
+using namespace krefcheck;
+
+REGISTER_MAP_WITH_PROGRAMSTATE(HeldRefs, RefKey, RefEntry)
+REGISTER_TRAIT_WITH_PROGRAMSTATE(PathReturnsError, bool)
+
+const RefEntry *krefcheck::getRef(ProgramStateRef S, const RefKey &K) {
+  return S->get<HeldRefs>(K);
+}
+ProgramStateRef krefcheck::setRef(ProgramStateRef S, const RefKey &K,
+                                  const RefEntry &E) {
+  return S->set<HeldRefs>(K, E);
+}
+ProgramStateRef krefcheck::removeRef(ProgramStateRef S, const RefKey &K) {
+  return S->remove<HeldRefs>(K);
+}
+
+llvm::SmallVector<std::pair<RefKey, RefEntry>, 8>
+krefcheck::allRefs(ProgramStateRef S) {
+  llvm::SmallVector<std::pair<RefKey, RefEntry>, 8> V;
+  for (const auto &KV : S->get<HeldRefs>())
+    V.push_back({KV.first, KV.second});
+  return V;
+}
+
+std::optional<std::pair<RefKey, RefEntry>>
+krefcheck::findRef(ProgramStateRef S, const MemRegion *R, Family F) {
+  if (!R)
+    return std::nullopt;
+  RefKey K = makeRefKey(R, F);
+  if (const RefEntry *E = getRef(S, K))
+    return std::make_pair(K, *E);
+  const MemRegion *Base = R->getBaseRegion();
+  for (const auto &KV : S->get<HeldRefs>())
+    if (keyFamily(KV.first) == F && KV.first.first->getBaseRegion() == Base)
+      return std::make_pair(KV.first, KV.second);
+  return std::nullopt;
+}
+
+const MemRegion *krefcheck::refRegion(SVal V) {
+  const MemRegion *R = V.getAsRegion();
+  return R ? R->StripCasts() : nullptr;
+}
+
+ProgramStateRef krefcheck::setReturnsError(ProgramStateRef S, bool B) {
+  return S->set<PathReturnsError>(B);
+}
+bool krefcheck::returnsError(ProgramStateRef S) {
+  return S->get<PathReturnsError>();
+}
+
+std::string krefcheck::describeRef(const RefKey &K, const RefEntry &E) {
+  if (E.Var)
+    return "'" + E.Var->getName().str() + "'";
+  const MemRegion *R = K.first;
+  if (R->canPrintPretty()) {
+    std::string S;
+    llvm::raw_string_ostream OS(S);
+    R->printPretty(OS);
+    return S;
+  }
+  if (E.Acquirer && E.Acquirer->RefArg == RetVal)
+    return "the result of " + E.Acquirer->Name.str() + "()";
+  return "the object";
+}
+
+void krefcheck::printLifetimeFacts(raw_ostream &OS, ProgramStateRef S,
+                                   const char *NL) {
+  static const char *Kinds[] = {"owned", "released", "borrowed-put", "escaped",
+                                "lost"};
+  for (const auto &KV : S->get<HeldRefs>()) {
+    OS << "  ref " << KV.first.first << " family " << KV.first.second << ": "
+       << Kinds[static_cast<unsigned>(KV.second.K)] << " x" << KV.second.Count
+       << NL;
+  }
+  if (returnsError(S))
+    OS << "  path returns an error" << NL;
+}

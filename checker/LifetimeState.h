@@ -1,0 +1,142 @@
+//===- LifetimeState.h - Which references a path holds ----------*- C++ -*-===//
+//
+// Program-state facts of the lifetime checks (refcount.Leak, Underflow,
+// UseAfterPut), written by refcount.LifetimeModel and read by the three
+// diagnostic checkers. The traits live in LifetimeState.cpp.
+//
+// A reference is keyed by (object region, family): the region the get/put
+// argument points to (`np`, `&pdev->dev`) and the count it is on (the
+// device_node count, the runtime-PM usage count of a device, ...).
+//
+//            +1 result / get                 put (count > 1)
+//   (none) -------------------> Owned(n) <-------------+
+//     |                          |  |  |               |
+//     | put of a pointer         |  |  +---------------+
+//     | this path never got      |  | put (count == 1)
+//     v                          |  v
+//   BorrowedPut                  |  Released --put--> refcount.Underflow
+//     |--put--> Underflow        |     \--deref/use--> refcount.UseAfterPut
+//                                |
+//                                | stored / returned / handed to a
+//                                | consuming API: Escaped (never reported)
+//                                | region dies: refcount.Leak (new +1
+//                                v references at once; gets on a pointer
+//                              Lost      the caller passed: Lost, reported at
+//                                        the end if the function fails)
+//
+//===----------------------------------------------------------------------===//
+#ifndef KREFCHECK_LIFETIMESTATE_H
+#define KREFCHECK_LIFETIMESTATE_H
+
+#include "LifetimeAPI.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Stmt.h"
+#include "clang/StaticAnalyzer/Core/PathSensitive/ProgramState.h"
+#include "clang/StaticAnalyzer/Core/PathSensitive/SymbolManager.h"
+#include "llvm/ADT/FoldingSet.h"
+#include "llvm/ADT/SmallVector.h"
+#include <functional>
+#include <optional>
+#include <utility>
+
+namespace krefcheck {
+
+/// (object region, family). `first`/`second` like the pair it replaces.
+struct RefKey {
+  const clang::ento::MemRegion *first;
+  unsigned second;
+  bool operator==(const RefKey &O) const {
+    return first == O.first && second == O.second;
+  }
+  bool operator<(const RefKey &O) const {
+    return first != O.first ? std::less<const void *>()(first, O.first)
+                            : second < O.second;
+  }
+  void Profile(llvm::FoldingSetNodeID &ID) const {
+    ID.AddPointer(first);
+    ID.AddInteger(second);
+  }
+};
+
+inline RefKey makeRefKey(const clang::ento::MemRegion *R, Family F) {
+  return {R, static_cast<unsigned>(F)};
+}
+inline Family keyFamily(const RefKey &K) {
+  return static_cast<Family>(K.second);
+}
+
+class RefEntry {
+public:
+  enum class Kind : unsigned char {
+    Owned,       ///< Count references acquired on this path and still held.
+    Released,    ///< This path acquired and then put all of them.
+    BorrowedPut, ///< Put once without having been acquired on this path.
+    Escaped,     ///< Handed over (stored, returned, consumed): not tracked.
+    Lost,        ///< Owned, but the pointer is dead (a get on a borrowed
+                 ///< pointer, reported only if the function fails).
+  };
+
+  Kind K = Kind::Owned;
+  unsigned Count = 0;
+  /// The API that acquired the first reference of this path (null for
+  /// BorrowedPut).
+  const LifetimeAPI *Acquirer = nullptr;
+  /// The acquiring call (report uniqueing location).
+  const clang::Stmt *AcquireSite = nullptr;
+  /// A local variable the reference was stored in (for messages).
+  const clang::VarDecl *Var = nullptr;
+  /// The put that released it (Released/BorrowedPut).
+  const LifetimeAPI *Releaser = nullptr;
+
+  bool isOwned() const { return K == Kind::Owned; }
+  bool isReleased() const { return K == Kind::Released; }
+  bool isNewReference() const {
+    return Acquirer && krefcheck::isNewReference(*Acquirer);
+  }
+
+  bool operator==(const RefEntry &O) const {
+    return K == O.K && Count == O.Count && Acquirer == O.Acquirer &&
+           AcquireSite == O.AcquireSite && Var == O.Var &&
+           Releaser == O.Releaser;
+  }
+  void Profile(llvm::FoldingSetNodeID &ID) const {
+    ID.AddInteger(static_cast<unsigned>(K));
+    ID.AddInteger(Count);
+    ID.AddPointer(Acquirer);
+    ID.AddPointer(AcquireSite);
+    ID.AddPointer(Var);
+    ID.AddPointer(Releaser);
+  }
+};
+
+using clang::ento::MemRegion;
+using clang::ento::ProgramStateRef;
+
+const RefEntry *getRef(ProgramStateRef S, const RefKey &K);
+ProgramStateRef setRef(ProgramStateRef S, const RefKey &K, const RefEntry &E);
+ProgramStateRef removeRef(ProgramStateRef S, const RefKey &K);
+llvm::SmallVector<std::pair<RefKey, RefEntry>, 8> allRefs(ProgramStateRef S);
+
+/// The reference an API argument names: the entry of exactly this region and
+/// family, else one on the same object (`put_device(&pdev->dev)` releases
+/// what `pci_get_device()` returned as `pdev`).
+std::optional<std::pair<RefKey, RefEntry>>
+findRef(ProgramStateRef S, const MemRegion *R, Family F);
+
+/// The region a get/put argument points to, casts stripped (null when the
+/// value is not a region, e.g. NULL or an ERR_PTR constant).
+const MemRegion *refRegion(clang::ento::SVal V);
+
+/// Whether the path returns an error from the analyzed (top) function.
+ProgramStateRef setReturnsError(ProgramStateRef S, bool B);
+bool returnsError(ProgramStateRef S);
+
+/// A name for the reference in messages: `'np'` or `the result of X()`.
+std::string describeRef(const RefKey &K, const RefEntry &E);
+
+void printLifetimeFacts(llvm::raw_ostream &OS, ProgramStateRef S,
+                        const char *NL);
+
+} // namespace krefcheck
+
+#endif

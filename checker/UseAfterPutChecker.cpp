@@ -1,0 +1,129 @@
+//===- UseAfterPutChecker.cpp - refcount.UseAfterPut ----------------------===//
+//
+// Once a path has put the last reference it held, the object may be freed
+// at any moment: reading or writing through the pointer, or passing it to
+// another function, may touch freed memory. Reported for references the path
+// acquired itself as a new +1 reference (of_find_*, of_get_*, bus_find_device,
+// an iterator's node, ...):
+//
+//   Owned(n) --puts--> Released --*p, p->f, f(p)--> report
+//
+// Not reported: uses while the path still holds another reference (a get
+// before the put, or another count on the same object), uses of values read
+// before the put, pointer comparisons, a second put (refcount.Underflow's),
+// gets on a pointer the caller passed (the caller's reference keeps it
+// alive), and the runtime-PM usage count (it does not keep memory alive).
+//
+//===----------------------------------------------------------------------===//
+
+#include "LifetimeModel.h"
+#include "RefcountModel.h"
+#include "clang/StaticAnalyzer/Core/BugReporter/BugType.h"
+#include "clang/StaticAnalyzer/Core/Checker.h"
+#include "clang/StaticAnalyzer/Core/CheckerManager.h"
+
+using namespace clang;
+using namespace ento;
+using namespace krefcheck;
+
+namespace {
+class UseAfterPutChecker : public Checker<check::Location, check::PreCall> {
+  const BugType Bug{this, "Use after put", RefcountCategory};
+
+public:
+  void checkLocation(SVal Loc, bool IsLoad, const Stmt *S,
+                     CheckerContext &C) const;
+  void checkPreCall(const CallEvent &Call, CheckerContext &C) const;
+
+private:
+  /// The released reference R points into, if no reference to the same object
+  /// is still held.
+  std::optional<std::pair<RefKey, RefEntry>>
+  releasedRef(ProgramStateRef State, const MemRegion *R) const;
+  void report(CheckerContext &C, const std::pair<RefKey, RefEntry> &Ref,
+              const std::string &What, SourceRange Range) const;
+};
+} // namespace
+
+std::optional<std::pair<RefKey, RefEntry>>
+UseAfterPutChecker::releasedRef(ProgramStateRef State,
+                                const MemRegion *R) const {
+  if (!R)
+    return std::nullopt;
+  const MemRegion *Base = R->getBaseRegion();
+  std::optional<std::pair<RefKey, RefEntry>> Found;
+  for (const auto &KV : allRefs(State)) {
+    if (KV.first.first->getBaseRegion() != Base)
+      continue;
+    const RefEntry &E = KV.second;
+    if (!isLifetimeFamily(keyFamily(KV.first)))
+      continue;
+    if (E.K == RefEntry::Kind::Released && E.isNewReference())
+      Found = KV;
+    else if (E.K != RefEntry::Kind::Released)
+      return std::nullopt; // Still held (or handed over) some other way.
+  }
+  return Found;
+}
+
+void UseAfterPutChecker::report(CheckerContext &C,
+                                const std::pair<RefKey, RefEntry> &Ref,
+                                const std::string &What,
+                                SourceRange Range) const {
+  ExplodedNode *N = C.generateNonFatalErrorNode();
+  if (!N)
+    return;
+  std::string Put =
+      Ref.second.Releaser ? Ref.second.Releaser->Name.str() + "()" : "a put";
+  std::string Msg = What + " after " + Put +
+                    " released the last reference this path held; the "
+                    "object may already be freed";
+  auto R = std::make_unique<PathSensitiveBugReport>(Bug, Msg, N);
+  if (Range.isValid())
+    R->addRange(Range);
+  markRefInteresting(*R, Ref.first);
+  C.emitReport(std::move(R));
+  // One report per reference and path.
+  RefEntry E = Ref.second;
+  E.K = RefEntry::Kind::Escaped;
+  C.addTransition(setRef(N->getState(), Ref.first, E), N);
+}
+
+void UseAfterPutChecker::checkLocation(SVal Loc, bool IsLoad, const Stmt *S,
+                                       CheckerContext &C) const {
+  const MemRegion *R = Loc.getAsRegion();
+  if (!R)
+    return;
+  auto Ref = releasedRef(C.getState(), R);
+  if (!Ref)
+    return;
+  std::string Name = describeRef(Ref->first, Ref->second);
+  report(C, *Ref,
+         std::string(IsLoad ? "Read through " : "Write through ") + Name,
+         S ? S->getSourceRange() : SourceRange());
+}
+
+void UseAfterPutChecker::checkPreCall(const CallEvent &Call,
+                                      CheckerContext &C) const {
+  const IdentifierInfo *II = Call.getCalleeIdentifier();
+  StringRef Name = II ? II->getName() : "";
+  if (const LifetimeAPI *API = II ? lookupLifetimeAPI(Name) : nullptr)
+    if (API->Op != LifeOp::Acquire || API->RefArg == RetVal)
+      return; // Puts are refcount.Underflow's business.
+  if (Name.starts_with("IS_ERR") || Name.starts_with("PTR_ERR") ||
+      nameReleases(Name))
+    return;
+  for (unsigned I = 0, N = Call.getNumArgs(); I < N; ++I) {
+    auto Ref = releasedRef(C.getState(), refRegion(Call.getArgSVal(I)));
+    if (!Ref)
+      continue;
+    std::string What = describeRef(Ref->first, Ref->second) + " is passed to " +
+                       (II ? Name.str() + "()" : std::string("a function"));
+    report(C, *Ref, What, Call.getArgSourceRange(I));
+    return;
+  }
+}
+
+void registerUseAfterPut(CheckerManager &Mgr) {
+  Mgr.registerChecker<UseAfterPutChecker>();
+}
