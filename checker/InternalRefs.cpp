@@ -78,6 +78,54 @@ std::optional<InternalOrigin> containerOfNodeKind(const StmtExpr *SE) {
   }
   return std::nullopt;
 }
+/// The pointer expression `p` an rcu_dereference(p) reads: its body starts
+/// `typeof(*p) *local = (typeof(*p) *)READ_ONCE(p);` and READ_ONCE(p) takes
+/// `&(p)`.
+const Expr *rcuDereferencedPointer(const StmtExpr *SE) {
+  const CompoundStmt *Body = SE->getSubStmt();
+  if (!Body || Body->body_empty())
+    return nullptr;
+  const auto *DS = dyn_cast<DeclStmt>(Body->body_front());
+  if (!DS || !DS->isSingleDecl())
+    return nullptr;
+  const auto *VD = dyn_cast<VarDecl>(DS->getSingleDecl());
+  if (!VD || !VD->getInit())
+    return nullptr;
+  SmallVector<const Stmt *, 16> Work = {VD->getInit()};
+  while (!Work.empty()) {
+    const Stmt *S = Work.pop_back_val();
+    if (!S)
+      continue;
+    if (const auto *UO = dyn_cast<UnaryOperator>(S))
+      if (UO->getOpcode() == UO_AddrOf)
+        return UO->getSubExpr()->IgnoreParenCasts();
+    for (const Stmt *Child : S->children())
+      Work.push_back(Child);
+  }
+  return nullptr;
+}
+
+/// An RCU-published pointer is an index when it is a global (a published
+/// singleton) or a slot of a table (`table[hash]`). A field of some object
+/// is usually that object's own counted reference, stable while the caller
+/// holds the object, so it is not treated as an index.
+bool isIndexLikeRcuPointer(const Expr *P) {
+  if (!P)
+    return false;
+  P = P->IgnoreParenCasts();
+  if (isa<ArraySubscriptExpr>(P))
+    return true;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(P))
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+      return VD->hasGlobalStorage();
+  if (const auto *ME = dyn_cast<MemberExpr>(P)) {
+    // A field of a global (a static table struct) is still global.
+    const Expr *Base = ME->getBase()->IgnoreParenCasts();
+    if (!ME->isArrow())
+      return isIndexLikeRcuPointer(Base);
+  }
+  return false;
+}
 } // namespace
 
 std::optional<InternalOrigin>
@@ -90,8 +138,11 @@ krefcheck::statementExprOrigin(const StmtExpr *SE, const SourceManager &SM,
   if (Chain.empty())
     return std::nullopt;
   for (StringRef N : Chain)
-    if (N.starts_with("rcu_dereference") || N == "srcu_dereference")
-      return InternalOrigin::RCU;
+    if (N.starts_with("rcu_dereference") || N == "srcu_dereference") {
+      if (isIndexLikeRcuPointer(rcuDereferencedPointer(SE)))
+        return InternalOrigin::RCU;
+      return std::nullopt;
+    }
   if (Chain.front() == "container_of" || Chain.front() == "container_of_const")
     return containerOfNodeKind(SE);
   return std::nullopt;

@@ -234,7 +234,7 @@ struct peer {
 static struct list_head peers;
 static struct peer *current_peer;
 void peer_put(struct peer *p) {
-  if (refcount_dec_and_test(&p->refcnt)) // expected-note 2 {{The final put of 'struct peer::refcnt' is a bare decrement-and-test here: kref style}}
+  if (refcount_dec_and_test(&p->refcnt)) // expected-note 3 {{The final put of 'struct peer::refcnt' is a bare decrement-and-test here: kref style}}
     kfree_rcu_ptr(p);
 }
 struct peer *peer_find_rcu(int key) {
@@ -277,6 +277,31 @@ struct peer *peer_current_safe(void) {
   p = rcu_dereference(current_peer);
   if (p && !refcount_inc_not_zero(&p->refcnt)) // no-warning
     p = NULL;
+  rcu_read_unlock();
+  return p;
+}
+
+/* An RCU pointer in a field of an object the caller holds is that object's
+   own counted reference (auth_gss.c's gss_cred_get_ctx()): not an index. */
+struct peer_holder {
+  struct peer *peer;
+};
+struct peer *holder_get_peer(struct peer_holder *h) {
+  struct peer *p;
+  rcu_read_lock();
+  p = rcu_dereference(h->peer);
+  if (p)
+    refcount_inc(&p->refcnt); // no-warning
+  rcu_read_unlock();
+  return p;
+}
+static struct peer *peer_table[16];
+struct peer *peer_slot(int i) {
+  struct peer *p;
+  rcu_read_lock();
+  p = rcu_dereference(peer_table[i]); // expected-note{{Internal reference obtained from an RCU-protected pointer}}
+  if (p) // expected-note{{Assuming 'p' is non-null}} expected-note{{Taking true branch}}
+    refcount_inc(&p->refcnt); // expected-warning{{Plain refcount_inc() on an internal reference from an RCU-protected pointer under rcu_read_lock() only}} expected-note{{Plain refcount_inc() on an internal reference from an RCU-protected pointer}}
   rcu_read_unlock();
   return p;
 }
