@@ -36,6 +36,7 @@
 #include "clang/StaticAnalyzer/Core/CheckerManager.h"
 #include "clang/StaticAnalyzer/Core/PathSensitive/AnalysisManager.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 
 using namespace clang;
@@ -398,8 +399,10 @@ void registerBiasedCount(CheckerManager &Mgr) {
   const AnalyzerOptions &Opts = Mgr.getAnalyzerOptions();
   StringRef List =
       Opts.getCheckerStringOption("refcount.BiasedCount", "AllowList");
+  // -analyzer-config splits its argument at commas: on a command line the
+  // items are separated by ';' (or spaces); ',' works in the default.
   SmallVector<StringRef, 8> Items;
-  List.split(Items, ',', -1, /*KeepEmpty=*/false);
+  SplitString(List, Items, ",; \t");
   for (StringRef I : Items)
     if (!I.trim().empty())
       Chk->AllowList.insert(I.trim());

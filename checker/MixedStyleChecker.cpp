@@ -34,6 +34,7 @@
 #include "clang/StaticAnalyzer/Core/CheckerManager.h"
 #include "clang/StaticAnalyzer/Core/PathSensitive/AnalysisManager.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 
 using namespace clang;
@@ -214,8 +215,10 @@ void registerMixedStyle(CheckerManager &Mgr) {
   auto *Chk = Mgr.registerChecker<MixedStyleChecker>();
   StringRef List = Mgr.getAnalyzerOptions().getCheckerStringOption(
       "refcount.MixedStyle", "PlainCounters");
+  // -analyzer-config splits its argument at commas: on a command line the
+  // items are separated by ';' (or spaces); ',' works in the default.
   SmallVector<StringRef, 8> Items;
-  List.split(Items, ',', -1, /*KeepEmpty=*/false);
+  SplitString(List, Items, ",; \t");
   for (StringRef I : Items) {
     I = I.trim();
     I.consume_front("struct ");
