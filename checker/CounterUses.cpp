@@ -53,15 +53,15 @@ bool krefcheck::isCountingImplementation(const FunctionDecl *FD,
          N.starts_with("arch_atomic") || N.starts_with("raw_atomic") ||
          N.starts_with("__refcount") || N.starts_with("__kref") ||
          N.starts_with("__atomic") || N.starts_with("page_ref_") ||
-         N.starts_with("folio_ref_")))
+         N.starts_with("folio_ref_") || N.starts_with("percpu_ref_")))
       return true;
   }
   SourceLocation Loc = SM.getExpansionLoc(FD->getLocation());
   if (Loc.isInvalid())
     return false;
   StringRef File = llvm::sys::path::filename(SM.getFilename(Loc));
-  return File == "kref.h" || File == "refcount.h" || File == "refcount.c" ||
-         File == "page_ref.h" ||
+  return File == "kref.h" || File == "page_ref.h" ||
+         File.contains("refcount") || // refcount.h, percpu-refcount.{h,c}
          (File.starts_with("atomic") && File.ends_with(".h"));
 }
 

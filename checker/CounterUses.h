@@ -65,9 +65,10 @@ std::optional<CounterFamily> familyOfCallee(llvm::StringRef Name);
 bool isLifetimeOpName(llvm::StringRef Name);
 
 /// True for the bodies of the counting API itself: kref_*/refcount_*/
-/// atomic_* (page_ref_*, folio_ref_*) functions with a counter parameter and
-/// anything defined in kref.h, refcount.h, refcount.c, page_ref.h or an
-/// atomic*.h header.
+/// atomic_* (page_ref_*, folio_ref_*, percpu_ref_*) functions with a counter
+/// parameter and anything defined in kref.h, page_ref.h, a file whose name
+/// contains "refcount" (refcount.h, percpu-refcount.h) or an atomic*.h
+/// header.
 bool isCountingImplementation(const clang::FunctionDecl *FD,
                               const clang::SourceManager &SM);
 

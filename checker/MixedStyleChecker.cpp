@@ -28,6 +28,7 @@
 #include "CounterUses.h"
 #include "PutStyle.h"
 #include "RefcountModel.h"
+#include "clang/Lex/Lexer.h"
 #include "clang/StaticAnalyzer/Core/BugReporter/BugReporter.h"
 #include "clang/StaticAnalyzer/Core/BugReporter/BugType.h"
 #include "clang/StaticAnalyzer/Core/Checker.h"
@@ -140,6 +141,19 @@ void MixedStyleChecker::checkASTDecl(const TranslationUnitDecl *TU,
     if (!U.KrefInsides && U.API && U.API->Op == CountOp::PutLock)
       LockedPutUse.try_emplace(U.Field, &U);
 
+  // The name the source spells: atomic_dec_and_lock() is a macro over
+  // _atomic_dec_and_lock().
+  auto Spelled = [&](const CounterUse &U) -> std::string {
+    SourceLocation Loc = U.Call->getBeginLoc();
+    for (unsigned I = 0; Loc.isMacroID() && I < 16; ++I) {
+      StringRef N = Lexer::getImmediateMacroName(Loc, SM, LO);
+      if (N == U.Callee.ltrim('_'))
+        return N.str();
+      Loc = SM.getImmediateMacroCallerLoc(Loc);
+    }
+    return U.Callee.str();
+  };
+
   llvm::DenseSet<const FieldDecl *> MixReported;
   for (const CounterUse &U : DB.Uses) {
     std::string Ctr =
@@ -150,10 +164,8 @@ void MixedStyleChecker::checkASTDecl(const TranslationUnitDecl *TU,
     if (U.KrefInsides) {
       if (isReadOnly(U))
         continue;
-      std::string Msg = U.Callee.str() +
-                        "() works on the insides of struct "
-                        "kref '" +
-                        Field +
+      std::string Msg = Spelled(U) +
+                        "() works on the insides of struct kref '" + Field +
                         "', bypassing the kref API: the counter is released "
                         "in two styles; use " +
                         krefReplacement(U).str();
@@ -177,7 +189,7 @@ void MixedStyleChecker::checkASTDecl(const TranslationUnitDecl *TU,
       bool Locked = Info->BarePut.isInvalid();
       SourceLocation Other = Locked ? Info->LockedPut : Info->BarePut;
       std::string Msg =
-          U.Callee.str() + "() is a plain decrement of '" + Ctr +
+          Spelled(U) + "() is a plain decrement of '" + Ctr +
           "', whose other puts " +
           (Locked ? "take a lock as the count hits zero (kcref style)"
                   : "are decrement-and-test (kref style)") +
@@ -197,14 +209,14 @@ void MixedStyleChecker::checkASTDecl(const TranslationUnitDecl *TU,
         continue;
       const CounterUse &L = *It->second;
       std::string Msg =
-          U.Callee.str() + "() drops '" + Ctr +
-          "' without the lock that its other final put, " + L.Callee.str() +
+          Spelled(U) + "() drops '" + Ctr +
+          "' without the lock that its other final put, " + Spelled(L) +
           "(), takes as the count hits zero: the counter mixes kref and "
           "kcref style, so a plain get under that lock is no longer a safe "
           "promotion; release it with " +
           testingPutFor(L.Family, /*Locked=*/true).str() + " everywhere";
       Emit(U, U.Call->getExprLoc(), Msg,
-           "'" + Field + "' is released with " + L.Callee.str() +
+           "'" + Field + "' is released with " + Spelled(L) +
                "() here (kcref style)",
            L.Call->getBeginLoc());
     }

@@ -93,6 +93,29 @@ private:
   unsigned Depth;
 };
 
+/// The statements after S in its enclosing block (as one range to search),
+/// or null.
+const Stmt *followingStatements(const IfStmt *S, ASTContext &Ctx) {
+  auto Parents = Ctx.getParents(*S);
+  if (Parents.empty())
+    return nullptr;
+  const auto *Block = Parents[0].get<CompoundStmt>();
+  if (!Block)
+    return nullptr;
+  const Stmt *Then = S->getThen();
+  // Only when the if leaves the block on the non-zero side.
+  if (const auto *C = dyn_cast_or_null<CompoundStmt>(Then))
+    Then = C->body_empty() ? nullptr : C->body_back();
+  if (!Then || !isa<ReturnStmt, BreakStmt, ContinueStmt, GotoStmt>(Then))
+    return nullptr;
+  auto It = llvm::find(Block->body(), S);
+  if (It == Block->body_end() || std::next(It) == Block->body_end())
+    return nullptr;
+  SmallVector<Stmt *, 8> Rest(std::next(It), Block->body_end());
+  return CompoundStmt::Create(Ctx, Rest, FPOptionsOverride(), SourceLocation(),
+                              SourceLocation());
+}
+
 /// The statement that runs when the put at CE hits zero: the then-branch of
 /// the `if` whose condition holds CE (or the else-branch for `if (!...)`).
 const Stmt *guardedBranch(const CallExpr *CE, ASTContext &Ctx) {
@@ -111,7 +134,13 @@ const Stmt *guardedBranch(const CallExpr *CE, ASTContext &Ctx) {
       if (From != Cond &&
           !Cond->getSourceRange().fullyContains(From->getSourceRange()))
         return nullptr;
-      return Negated ? If->getElse() : If->getThen();
+      if (!Negated)
+        return If->getThen();
+      if (If->getElse())
+        return If->getElse();
+      // `if (!atomic_dec_and_test(&o->cnt)) return; release(o);`: what
+      // follows the if in its block runs at zero.
+      return followingStatements(If, Ctx);
     }
     if (const auto *UO = P.get<UnaryOperator>()) {
       if (UO->getOpcode() == UO_LNot)

@@ -1,0 +1,97 @@
+// RUN: %analyze -analyzer-checker=refcount.OpenCoded %inline -verify %s
+// RUN: %analyze -analyzer-checker=refcount.OpenCoded %proto -verify %s
+//
+// Opt-in: enabling the refcount package leaves refcount.OpenCoded out; naming
+// it, or refcount.OpenCoded:Enable=true, brings it in.
+// RUN: %clang_cc1 -load %plugin -analyzer-checker=refcount -analyzer-list-enabled-checkers | FileCheck --check-prefix=PKG %s
+// RUN: %clang_cc1 -load %plugin -analyzer-checker=refcount -analyzer-config refcount.OpenCoded:Enable=true -analyzer-list-enabled-checkers | FileCheck --check-prefix=ON %s
+// RUN: %clang_cc1 -load %plugin -analyzer-checker=refcount -analyzer-checker=refcount.OpenCoded -analyzer-list-enabled-checkers | FileCheck --check-prefix=ON %s
+// RUN: %clang_cc1 -load %plugin -analyzer-checker=refcount.OpenCoded -analyzer-disable-checker=refcount.OpenCoded -analyzer-list-enabled-checkers | FileCheck --check-prefix=OFF %s
+// PKG: refcount.BiasedCount
+// PKG-NOT: refcount.OpenCoded
+// ON: refcount.OpenCoded
+// OFF-NOT: refcount.OpenCoded
+//
+// refcount.OpenCoded: an atomic_t used as a lifetime count.
+
+DEFINE_SPINLOCK(table_lock);
+
+struct item {
+  atomic_t refcnt;
+  atomic_t pending; /* in-flight requests: no lifetime */
+  atomic_long_t users;
+  refcount_t ref2;
+  struct kref ref3;
+  struct rcu_head rcu;
+  struct completion done;
+  struct list_head node;
+  void (*release)(struct item *it);
+};
+
+void item_put(struct item *it) {
+  if (atomic_dec_and_test(&it->refcnt)) // expected-warning{{'struct item::refcnt' is an open-coded reference count: atomic_dec_and_test() on it guards the release of the object; make it a refcount_t (saturates and warns on underflow) or a struct kref}}
+    // expected-note@-1{{open-coded reference count}}
+    kfree(it); // expected-note{{'it->refcnt' hits zero and the object is released here}}
+}
+
+void item_put_refcount(struct item *it) {
+  if (refcount_dec_and_test(&it->ref2)) // no-warning
+    kfree(it);
+}
+
+void item_release_kref(struct kref *ref);
+void item_put_kref(struct item *it) {
+  kref_put(&it->ref3, item_release_kref); // no-warning
+}
+
+/* A completion counter: reaching zero wakes a waiter, frees nothing. */
+void item_request_done(struct item *it) {
+  if (atomic_dec_and_test(&it->pending)) // no-warning
+    complete(&it->done);
+}
+
+void item_free_rcu(struct rcu_head *head);
+
+/* kcref style, released through RCU. */
+void item_put_locked(struct item *it) {
+  if (atomic_dec_and_lock(&it->refcnt, &table_lock)) { // expected-warning{{atomic_dec_and_lock() on it guards the release}}
+    // expected-note@-1{{open-coded reference count}}
+    list_del(&it->node);
+    spin_unlock(&table_lock);
+    call_rcu(&it->rcu, item_free_rcu); // expected-note{{hits zero and the object is released here}}
+  }
+}
+
+/* `if (!dec_and_test) return;` then release. */
+void item_put_early(struct item *it) {
+  if (!atomic_long_dec_and_test(&it->users)) // expected-warning{{'struct item::users' is an open-coded reference count: atomic_long_dec_and_test()}}
+    // expected-note@-1{{open-coded reference count}}
+    return;
+  list_del(&it->node);
+  it->release(it); // expected-note{{'it->users' hits zero and the object is released here}}
+}
+
+void item_put_early_twin(struct item *it) {
+  if (!atomic_dec_and_test(&it->pending)) // no-warning
+    return;
+  complete(&it->done);
+}
+
+/* The release is one call away. */
+static void item_teardown(struct item *it) {
+  list_del(&it->node);
+  kfree(it);
+}
+
+void item_put_indirect(struct item *it) {
+  if (atomic_dec_and_test(&it->refcnt)) // expected-warning{{open-coded reference count}}
+    // expected-note@-1{{open-coded reference count}}
+    item_teardown(it); // expected-note{{hits zero and the object is released here}}
+}
+
+static void item_wake(struct item *it) { complete(&it->done); }
+
+void item_put_indirect_twin(struct item *it) {
+  if (atomic_dec_and_test(&it->pending)) // no-warning
+    item_wake(it);
+}
