@@ -206,6 +206,8 @@ ProgramStateRef LifetimeModel::acquire(ProgramStateRef State,
   E.Acquirer = &API;
   E.AcquireSite = Site;
   E.Releaser = nullptr;
+  if (!E.Var && !E.ArgExpr)
+    E.ArgExpr = ArgE;
   if (!E.Var && ArgE)
     if (const auto *DRE = dyn_cast<DeclRefExpr>(ArgE->IgnoreParenImpCasts()))
       E.Var = dyn_cast<VarDecl>(DRE->getDecl());
@@ -621,8 +623,15 @@ ProgramStateRef LifetimeModel::checkPointerEscape(
   // Passing a pointer to a function is not a hand-over in the kernel
   // (checkPreCall decides by the callee's name); a store into memory that
   // outlives the function, or into what a callee may keep, is.
-  if (Kind == PSK_DirectEscapeOnCall)
-    return State;
+  if (Kind == PSK_DirectEscapeOnCall) {
+    // ... unless the callee has a body in this TU the analyzer did not
+    // inline: it may well put or keep the reference
+    // (`np = __of_find_node_by_full_path(np, path)`).
+    const auto *FD =
+        Call ? dyn_cast_or_null<FunctionDecl>(Call->getDecl()) : nullptr;
+    if (!FD || !FD->hasBody())
+      return State;
+  }
   if (Call && Call->getCalleeIdentifier() &&
       lookupLifetimeAPI(Call->getCalleeIdentifier()->getName()))
     return State;

@@ -58,6 +58,15 @@ bool krefcheck::returnsError(ProgramStateRef S) {
 std::string krefcheck::describeRef(const RefKey &K, const RefEntry &E) {
   if (E.Var)
     return "'" + E.Var->getName().str() + "'";
+  if (E.ArgExpr) {
+    std::string S;
+    llvm::raw_string_ostream OS(S);
+    static const LangOptions LO;
+    E.ArgExpr->IgnoreParenImpCasts()->printPretty(OS, nullptr,
+                                                  PrintingPolicy(LO));
+    if (S.size() <= 40)
+      return "'" + S + "'";
+  }
   const MemRegion *R = K.first;
   if (R->canPrintPretty()) {
     std::string S;

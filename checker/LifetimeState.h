@@ -30,6 +30,7 @@
 
 #include "LifetimeAPI.h"
 #include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
 #include "clang/StaticAnalyzer/Core/PathSensitive/ProgramState.h"
 #include "clang/StaticAnalyzer/Core/PathSensitive/SymbolManager.h"
@@ -85,6 +86,8 @@ public:
   const clang::Stmt *AcquireSite = nullptr;
   /// A local variable the reference was stored in (for messages).
   const clang::VarDecl *Var = nullptr;
+  /// The get's argument (`&pdev->dev`), for messages when there is no Var.
+  const clang::Expr *ArgExpr = nullptr;
   /// The put that released it (Released/BorrowedPut).
   const LifetimeAPI *Releaser = nullptr;
 
@@ -97,7 +100,7 @@ public:
   bool operator==(const RefEntry &O) const {
     return K == O.K && Count == O.Count && Acquirer == O.Acquirer &&
            AcquireSite == O.AcquireSite && Var == O.Var &&
-           Releaser == O.Releaser;
+           Releaser == O.Releaser && ArgExpr == O.ArgExpr;
   }
   void Profile(llvm::FoldingSetNodeID &ID) const {
     ID.AddInteger(static_cast<unsigned>(K));
@@ -106,6 +109,7 @@ public:
     ID.AddPointer(AcquireSite);
     ID.AddPointer(Var);
     ID.AddPointer(Releaser);
+    ID.AddPointer(ArgExpr);
   }
 };
 

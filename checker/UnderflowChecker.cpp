@@ -61,11 +61,10 @@ void UnderflowChecker::checkPreCall(const CallEvent &Call,
   if (E.K != RefEntry::Kind::Released && E.K != RefEntry::Kind::BorrowedPut)
     return;
   std::string Callee = API->Name.str() + "()";
-  std::string Name = describeRef(Found->first, E);
-  if (Name == "the object")
-    if (const auto *DRE =
-            dyn_cast<DeclRefExpr>(Call.getArgExpr(Arg)->IgnoreParenImpCasts()))
-      Name = "'" + DRE->getDecl()->getName().str() + "'";
+  RefEntry Named = E;
+  if (!Named.Var)
+    Named.ArgExpr = Call.getArgExpr(Arg);
+  std::string Name = describeRef(Found->first, Named);
   std::string Msg;
   if (E.K == RefEntry::Kind::Released)
     Msg = Callee + " puts " + Name +

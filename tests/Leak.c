@@ -1,0 +1,482 @@
+// RUN: %analyze -analyzer-checker=refcount.Leak %inline -verify %s
+// RUN: %analyze -analyzer-checker=refcount.Leak %proto -verify %s
+
+int use(void *p);
+int setup(void);
+struct priv { struct device_node *np; struct device *dev; struct net_device *ndev; };
+static struct device_node *saved_node;
+
+/* ===== positives ===== */
+
+int find_then_fail(void) {
+  struct device_node *np = of_find_node_by_path("/soc"); // expected-note{{of_find_node_by_path() returns a counted reference (+1): 'np' must be released}}
+  u32 v;
+  if (!np) // expected-note{{Assuming 'np' is non-null}} expected-note{{Taking false branch}}
+    return -ENODEV;
+  if (of_property_read_u32(np, "reg", &v)) // expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
+    return -EINVAL; // LEAK // expected-warning{{Reference to 'np' acquired by of_find_node_by_path() is not released on this path (missing of_node_put())}} expected-note{{Reference to 'np' acquired by of_find_node_by_path() is not released on this path (missing of_node_put())}}
+  of_node_put(np);
+  return v;
+}
+
+int goto_ladder(struct device *dev) {
+  struct device_node *np, *ep;
+  int ret;
+  np = of_get_child_by_name(dev->of_node, "ports");
+  if (!np) // expected-note{{Assuming 'np' is non-null}} expected-note{{Taking false branch}}
+    return -ENODEV;
+  ep = of_get_next_child(np, NULL); // expected-note{{of_get_next_child() returns a counted reference (+1): 'ep' must be released}}
+  if (!ep) { // expected-note{{Assuming 'ep' is non-null}} expected-note{{Taking false branch}}
+    ret = -EINVAL;
+    goto err_np;
+  }
+  ret = setup();
+  if (ret) // expected-note{{Assuming 'ret' is not equal to 0}} expected-note{{Taking true branch}}
+    goto err_np; // LEAK ep // expected-note{{Control jumps to line 38}}
+  of_node_put(ep);
+err_np:
+  of_node_put(np); // expected-warning{{Reference to 'ep' acquired by of_get_next_child() is not released on this path (missing of_node_put())}} expected-note{{Reference to 'ep' acquired by of_get_next_child() is not released on this path (missing of_node_put())}}
+  return ret;
+}
+
+int child_break(struct device_node *parent) {
+  struct device_node *child;
+  for_each_child_of_node(parent, child) { // expected-note{{of_get_next_child() returns a counted reference (+1): 'child' must be released}} expected-note{{Assuming 'child' is not equal to null}} expected-note{{Loop condition is true.  Entering loop body}}
+    if (of_device_is_available(child)) // expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
+      break; // expected-note{{Execution continues on line 48}}
+  }
+  return 0; // LEAK child // expected-warning{{Reference to 'child' held by the loop over of_get_next_child() leaks: the loop is left without of_node_put()}} expected-note{{Reference to 'child' held by the loop over of_get_next_child() leaks: the loop is left without of_node_put()}}
+}
+
+int child_return_inside(struct device_node *parent) {
+  struct device_node *child;
+  for_each_available_child_of_node(parent, child) { // expected-note{{of_get_next_available_child() returns a counted reference (+1): 'child' must be released}} expected-note{{Assuming 'child' is not equal to null}} expected-note{{Loop condition is true.  Entering loop body}}
+    u32 reg;
+    if (of_property_read_u32(child, "reg", &reg)) // expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
+      return -EINVAL; // LEAK child // expected-warning{{Reference to 'child' held by the loop over of_get_next_available_child() leaks: the loop is left without of_node_put()}} expected-note{{Reference to 'child' held by the loop over of_get_next_available_child() leaks: the loop is left without of_node_put()}}
+  }
+  return 0;
+}
+
+int parse_phandle_leak(struct device_node *np) {
+  struct device_node *remote = of_parse_phandle(np, "remote", 0); // expected-note{{of_parse_phandle() returns a counted reference (+1): 'remote' must be released}}
+  if (!remote) // expected-note{{Assuming 'remote' is non-null}} expected-note{{Taking false branch}}
+    return -ENODEV;
+  return of_device_is_available(remote) ? 0 : -ENODEV; // LEAK // expected-warning{{Reference to 'remote' acquired by of_parse_phandle() is not released on this path (missing of_node_put())}} expected-note{{Assuming the condition is false}} expected-note{{'?' condition is false}} expected-note{{Reference to 'remote' acquired by of_parse_phandle() is not released on this path (missing of_node_put())}}
+}
+
+int find_in_loop(void) {
+  struct device_node *np;
+  int n = 0;
+  for_each_compatible_node(np, NULL, "vendor,chip") { // expected-note{{Loop condition is true.  Entering loop body}} expected-note{{Loop condition is true.  Entering loop body}} expected-note{{of_find_compatible_node() returns a counted reference (+1): 'np' must be released}} expected-note{{Loop condition is true.  Entering loop body}}
+    if (n++ == 2) // expected-note{{Taking false branch}} expected-note{{Taking false branch}} expected-note{{Taking true branch}}
+      return n; // LEAK np // expected-warning{{Reference to 'np' held by the loop over of_find_compatible_node() leaks: the loop is left without of_node_put()}} expected-note{{Reference to 'np' held by the loop over of_find_compatible_node() leaks: the loop is left without of_node_put()}}
+  }
+  return n;
+}
+
+int bus_find_leak(struct bus_type *bus, const void *key,
+                  int (*match)(struct device *, const void *)) {
+  struct device *d = bus_find_device(bus, NULL, key, match); // expected-note{{bus_find_device() returns a counted reference (+1): 'd' must be released}}
+  if (!d) // expected-note{{Assuming 'd' is non-null}} expected-note{{Taking false branch}}
+    return -ENODEV;
+  return use(d->driver_data); // LEAK // expected-warning{{Reference to 'd' acquired by bus_find_device() is not released on this path (missing put_device())}} expected-note{{Reference to 'd' acquired by bus_find_device() is not released on this path (missing put_device())}}
+}
+
+int class_find_leak(struct class *cls, const void *key,
+                    int (*match)(struct device *, const void *)) {
+  struct device *d = class_find_device(cls, NULL, key, match); // expected-note{{class_find_device() returns a counted reference (+1): 'd' must be released}}
+  if (!d) // expected-note{{Assuming 'd' is non-null}} expected-note{{Taking false branch}}
+    return -ENODEV;
+  if (!d->driver_data) // expected-note{{Assuming field 'driver_data' is null}} expected-note{{Taking true branch}}
+    return -EBUSY; // LEAK // expected-warning{{Reference to 'd' acquired by class_find_device() is not released on this path (missing put_device())}} expected-note{{Reference to 'd' acquired by class_find_device() is not released on this path (missing put_device())}}
+  put_device(d);
+  return 0;
+}
+
+int device_find_child_leak(struct device *parent, void *data,
+                           int (*match)(struct device *, void *)) {
+  struct device *child = device_find_child(parent, data, match); // expected-note{{device_find_child() returns a counted reference (+1): 'child' must be released}}
+  if (child && child->driver_data) // expected-note{{Assuming 'child' is non-null}} expected-note{{Left side of '&&' is true}} expected-note{{Assuming field 'driver_data' is non-null}} expected-note{{Taking true branch}}
+    return 1; // LEAK // expected-warning{{Reference to 'child' acquired by device_find_child() is not released on this path (missing put_device())}} expected-note{{Reference to 'child' acquired by device_find_child() is not released on this path (missing put_device())}}
+  put_device(child);
+  return 0;
+}
+
+int pm_get_sync_error(struct device *dev) {
+  int ret = pm_runtime_get_sync(dev); // expected-note{{pm_runtime_get_sync() takes a runtime-PM usage count of 'dev', even when it fails}}
+  if (ret < 0) // expected-note{{Assuming 'ret' is < 0}} expected-note{{Taking true branch}}
+    return ret; // LEAK: usage count taken even on failure // expected-warning{{The runtime-PM usage count of 'dev' taken by pm_runtime_get_sync() is not dropped on this error path (missing pm_runtime_put_noidle()); pm_runtime_get_sync() increments it even when it fails: consider pm_runtime_resume_and_get()}} expected-note{{The runtime-PM usage count of 'dev' taken by pm_runtime_get_sync() is not dropped on this error path (missing pm_runtime_put_noidle()); pm_runtime_get_sync() increments it even when it fails: consider pm_runtime_resume_and_get()}}
+  ret = setup();
+  pm_runtime_put(dev);
+  return ret;
+}
+
+int pm_get_sync_later_error(struct platform_device *pdev) {
+  int ret;
+  pm_runtime_get_sync(&pdev->dev); // expected-note{{pm_runtime_get_sync() takes a runtime-PM usage count of '&pdev->dev', even when it fails}}
+  ret = setup();
+  if (ret) // expected-note{{Assuming 'ret' is not equal to 0}} expected-note{{Taking true branch}}
+    return -EIO; // LEAK // expected-warning{{The runtime-PM usage count of '&pdev->dev' taken by pm_runtime_get_sync() is not dropped on this error path (missing pm_runtime_put_noidle()); pm_runtime_get_sync() increments it even when it fails: consider pm_runtime_resume_and_get()}} expected-note{{The runtime-PM usage count of '&pdev->dev' taken by pm_runtime_get_sync() is not dropped on this error path (missing pm_runtime_put_noidle()); pm_runtime_get_sync() increments it even when it fails: consider pm_runtime_resume_and_get()}}
+  pm_runtime_put(&pdev->dev);
+  return 0;
+}
+
+int pm_resume_and_get_later_error(struct device *dev) {
+  int ret = pm_runtime_resume_and_get(dev); // expected-note{{pm_runtime_resume_and_get() takes a runtime-PM usage count of 'dev': it succeeded}}
+  if (ret) // expected-note{{Assuming 'ret' is 0}} expected-note{{Taking false branch}}
+    return ret;
+  if (setup()) // expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
+    return -EIO; // LEAK // expected-warning{{The runtime-PM usage count of 'dev' taken by pm_runtime_resume_and_get() is not dropped on this error path (missing pm_runtime_put())}} expected-note{{The runtime-PM usage count of 'dev' taken by pm_runtime_resume_and_get() is not dropped on this error path (missing pm_runtime_put())}}
+  pm_runtime_put_autosuspend(dev);
+  return 0;
+}
+
+int get_device_error(struct device *dev, struct priv *p) {
+  get_device(dev); // expected-note{{Reference to 'dev' taken by get_device()}}
+  if (setup()) // expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
+    return -ENOMEM; // LEAK // expected-warning{{Reference to 'dev' taken by get_device() is not released on this error path (missing put_device())}} expected-note{{Reference to 'dev' taken by get_device() is not released on this error path (missing put_device())}}
+  p->dev = dev;
+  return 0;
+}
+
+int of_node_get_error(struct device_node *np) {
+  struct device_node *n = of_node_get(np); // expected-note{{Reference to 'np' taken by of_node_get()}}
+  if (setup()) // expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
+    return -EINVAL; // LEAK // expected-warning{{Reference to 'np' taken by of_node_get() is not released on this error path (missing of_node_put())}} expected-note{{Reference to 'np' taken by of_node_get() is not released on this error path (missing of_node_put())}}
+  of_node_put(n);
+  return 0;
+}
+
+int put_in_one_branch(int flag) {
+  struct device_node *np = of_find_node_by_name(NULL, "cpus"); // expected-note{{of_find_node_by_name() returns a counted reference (+1): 'np' must be released}}
+  if (!np) // expected-note{{Assuming 'np' is non-null}} expected-note{{Taking false branch}}
+    return -ENODEV;
+  if (flag) // expected-note{{Assuming 'flag' is 0}} expected-note{{Taking false branch}}
+    of_node_put(np);
+  return 0; // LEAK when !flag // expected-warning{{Reference to 'np' acquired by of_find_node_by_name() is not released on this path (missing of_node_put())}} expected-note{{Reference to 'np' acquired by of_find_node_by_name() is not released on this path (missing of_node_put())}}
+}
+
+int of_find_device_leak(struct device_node *np) {
+  struct platform_device *pdev = of_find_device_by_node(np); // expected-note{{of_find_device_by_node() returns a counted reference (+1): 'pdev' must be released}}
+  if (!pdev) // expected-note{{Assuming 'pdev' is non-null}} expected-note{{Taking false branch}}
+    return -EPROBE_DEFER;
+  return pdev->id; // LEAK // expected-warning{{Reference to 'pdev' acquired by of_find_device_by_node() is not released on this path (missing put_device())}} expected-note{{Reference to 'pdev' acquired by of_find_device_by_node() is not released on this path (missing put_device())}}
+}
+
+int pci_get_leak(void) {
+  struct pci_dev *pdev = pci_get_device(0x8086, 0x1234, NULL); // expected-note{{pci_get_device() returns a counted reference (+1): 'pdev' must be released}}
+  if (!pdev) // expected-note{{Assuming 'pdev' is non-null}} expected-note{{Taking false branch}}
+    return -ENODEV;
+  if (pci_enable_device(pdev)) // expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
+    return -EIO; // LEAK // expected-warning{{Reference to 'pdev' acquired by pci_get_device() is not released on this path (missing pci_dev_put())}} expected-note{{Reference to 'pdev' acquired by pci_get_device() is not released on this path (missing pci_dev_put())}}
+  pci_dev_put(pdev);
+  return 0;
+}
+
+int for_each_pci_leak(void) {
+  struct pci_dev *pdev = NULL;
+  for_each_pci_dev(pdev) { // expected-note{{pci_get_device() returns a counted reference (+1): 'pdev' must be released}} expected-note{{Assuming the condition is true}} expected-note{{Loop condition is true.  Entering loop body}}
+    if (pdev->vendor == 0x8086) // expected-note{{Assuming field 'vendor' is equal to 32902}} expected-note{{Taking true branch}}
+      return 1; // LEAK // expected-warning{{Reference to 'pdev' held by the loop over pci_get_device() leaks: the loop is left without pci_dev_put()}} expected-note{{Reference to 'pdev' held by the loop over pci_get_device() leaks: the loop is left without pci_dev_put()}}
+  }
+  return 0;
+}
+
+int dev_get_by_name_leak(struct net *net) {
+  struct net_device *nd = dev_get_by_name(net, "eth0"); // expected-note{{dev_get_by_name() returns a counted reference (+1): 'nd' must be released}}
+  if (!nd) // expected-note{{Assuming 'nd' is non-null}} expected-note{{Taking false branch}}
+    return -ENODEV;
+  if (dev_open(nd)) // expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
+    return -EIO; // LEAK // expected-warning{{Reference to 'nd' acquired by dev_get_by_name() is not released on this path (missing dev_put())}} expected-note{{Reference to 'nd' acquired by dev_get_by_name() is not released on this path (missing dev_put())}}
+  dev_put(nd);
+  return 0;
+}
+
+int dget_parent_leak(struct dentry *d) {
+  struct dentry *parent = dget_parent(d); // expected-note{{dget_parent() returns a counted reference (+1): 'parent' must be released}}
+  if (d_revalidate(parent)) // expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
+    return -EINVAL; // LEAK // expected-warning{{Reference to 'parent' acquired by dget_parent() is not released on this path (missing dput())}} expected-note{{Reference to 'parent' acquired by dget_parent() is not released on this path (missing dput())}}
+  dput(parent);
+  return 0;
+}
+
+int lookup_leak(struct dentry *base) {
+  struct dentry *d = lookup_one_len("x", base, 1); // expected-note{{lookup_one_len() returns a counted reference (+1): 'd' must be released}}
+  if (IS_ERR(d)) // expected-note{{Taking false branch}}
+    return PTR_ERR(d);
+  if (!d->d_inode) // expected-note{{Assuming field 'd_inode' is null}} expected-note{{Taking true branch}}
+    return -ENOENT; // LEAK // expected-warning{{Reference to 'd' acquired by lookup_one_len() is not released on this path (missing dput())}} expected-note{{Reference to 'd' acquired by lookup_one_len() is not released on this path (missing dput())}}
+  dput(d);
+  return 0;
+}
+
+int fwnode_child_leak(struct device *dev) {
+  struct fwnode_handle *child;
+  device_for_each_child_node(dev, child) { // expected-note{{device_get_next_child_node() returns a counted reference (+1): 'child' must be released}} expected-note{{Loop condition is true.  Entering loop body}}
+    u32 v;
+    if (fwnode_property_read_u32(child, "reg", &v)) // expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
+      return -EINVAL; // LEAK // expected-warning{{Reference to 'child' held by the loop over device_get_next_child_node() leaks: the loop is left without fwnode_handle_put()}} expected-note{{Reference to 'child' held by the loop over device_get_next_child_node() leaks: the loop is left without fwnode_handle_put()}}
+  }
+  return 0;
+}
+
+int fwnode_ref_leak(struct fwnode_handle *fw) {
+  struct fwnode_handle *ref = fwnode_find_reference(fw, "phy", 0); // expected-note{{fwnode_find_reference() returns a counted reference (+1): 'ref' must be released}}
+  if (IS_ERR(ref)) // expected-note{{Taking false branch}}
+    return PTR_ERR(ref);
+  return fwnode_property_read_u32(ref, "x", NULL) ? -EINVAL : 0; // LEAK // expected-warning{{Reference to 'ref' acquired by fwnode_find_reference() is not released on this path (missing fwnode_handle_put())}} expected-note{{Assuming the condition is false}} expected-note{{'?' condition is false}} expected-note{{Reference to 'ref' acquired by fwnode_find_reference() is not released on this path (missing fwnode_handle_put())}}
+}
+
+int kobject_create_leak(struct kobject *parent) {
+  struct kobject *k = kobject_create_and_add("x", parent); // expected-note{{kobject_create_and_add() returns a counted reference (+1): 'k' must be released}}
+  if (!k) // expected-note{{Assuming 'k' is non-null}} expected-note{{Taking false branch}}
+    return -ENOMEM;
+  if (setup()) // expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
+    return -EIO; // LEAK // expected-warning{{Reference to 'k' acquired by kobject_create_and_add() is not released on this path (missing kobject_put())}} expected-note{{Reference to 'k' acquired by kobject_create_and_add() is not released on this path (missing kobject_put())}}
+  kobject_put(k);
+  return 0;
+}
+
+int dev_hold_error(struct net_device *nd) {
+  dev_hold(nd); // expected-note{{Reference to 'nd' taken by dev_hold()}}
+  if (dev_open(nd)) // expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
+    return -EIO; // LEAK // expected-warning{{Reference to 'nd' taken by dev_hold() is not released on this error path (missing dev_put())}} expected-note{{Reference to 'nd' taken by dev_hold() is not released on this error path (missing dev_put())}}
+  dev_put(nd);
+  return 0;
+}
+
+int get_parent_leak(struct device_node *np) {
+  struct device_node *parent = of_get_parent(np); // expected-note{{of_get_parent() returns a counted reference (+1): 'parent' must be released}}
+  if (parent && of_device_is_compatible(parent, "simple-bus")) // expected-note{{Assuming 'parent' is non-null}} expected-note{{Left side of '&&' is true}} expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
+    return 1; // LEAK // expected-warning{{Reference to 'parent' acquired by of_get_parent() is not released on this path (missing of_node_put())}} expected-note{{Reference to 'parent' acquired by of_get_parent() is not released on this path (missing of_node_put())}}
+  of_node_put(parent);
+  return 0;
+}
+
+/* ===== negatives ===== */
+
+int find_ok(void) {
+  struct device_node *np = of_find_node_by_path("/soc");
+  u32 v = 0;
+  if (!np)
+    return -ENODEV;
+  if (of_property_read_u32(np, "reg", &v)) {
+    of_node_put(np);
+    return -EINVAL;
+  }
+  of_node_put(np);
+  return v; // no-warning
+}
+
+struct device_node *find_returned(void) {
+  return of_find_compatible_node(NULL, NULL, "x"); // no-warning
+}
+
+struct device_node *find_returned_var(void) {
+  struct device_node *np = of_find_node_by_name(NULL, "x");
+  if (np && !of_device_is_available(np)) {
+    of_node_put(np);
+    return NULL;
+  }
+  return np; // no-warning
+}
+
+int find_stored(struct priv *p) {
+  struct device_node *np = of_find_node_by_name(NULL, "x");
+  if (!np)
+    return -ENODEV;
+  p->np = np;
+  return 0; // no-warning
+}
+
+int find_stored_global(void) {
+  saved_node = of_parse_phandle(NULL, "x", 0);
+  return saved_node ? 0 : -ENODEV; // no-warning
+}
+
+void find_out_param(struct device_node **out) {
+  *out = of_get_child_by_name(NULL, "x"); // no-warning
+}
+
+int loop_finishes(struct device_node *parent) {
+  struct device_node *child;
+  int n = 0;
+  for_each_child_of_node(parent, child)
+    n++;
+  return n; // no-warning
+}
+
+int loop_put_before_break(struct device_node *parent) {
+  struct device_node *child;
+  for_each_child_of_node(parent, child) {
+    if (of_device_is_available(child)) {
+      of_node_put(child);
+      break;
+    }
+  }
+  return 0; // no-warning
+}
+
+int loop_put_before_return(struct device_node *parent) {
+  struct device_node *child;
+  for_each_available_child_of_node(parent, child) {
+    u32 reg;
+    if (of_property_read_u32(child, "reg", &reg)) {
+      of_node_put(child);
+      return -EINVAL; // no-warning
+    }
+  }
+  return 0;
+}
+
+struct device_node *loop_returns_child(struct device_node *parent) {
+  struct device_node *child;
+  for_each_child_of_node(parent, child)
+    if (of_device_is_available(child))
+      return child; // no-warning
+  return NULL;
+}
+
+int loop_stores_child(struct device_node *parent, struct priv *p) {
+  struct device_node *child;
+  for_each_child_of_node(parent, child) {
+    if (of_device_is_available(child)) {
+      p->np = child;
+      break; // no-warning
+    }
+  }
+  return 0;
+}
+
+int find_failed(void) {
+  struct device_node *np = of_find_node_by_name(NULL, "x");
+  if (!np)
+    return -ENODEV; // no-warning
+  of_node_put(np);
+  return 0;
+}
+
+int bus_find_ok(struct bus_type *bus, const void *key,
+                int (*match)(struct device *, const void *)) {
+  struct device *d = bus_find_device(bus, NULL, key, match);
+  int r;
+  if (!d)
+    return -ENODEV;
+  r = use(d->driver_data);
+  put_device(d);
+  return r; // no-warning
+}
+
+int pm_get_sync_ok(struct device *dev) {
+  int ret = pm_runtime_get_sync(dev);
+  if (ret < 0) {
+    pm_runtime_put_noidle(dev);
+    return ret; // no-warning
+  }
+  pm_runtime_put(dev);
+  return 0;
+}
+
+int pm_resume_and_get_fail(struct device *dev) {
+  int ret = pm_runtime_resume_and_get(dev);
+  if (ret < 0)
+    return ret; // no-warning: nothing taken on failure
+  pm_runtime_put(dev);
+  return 0;
+}
+
+int pm_get_in_probe(struct platform_device *pdev) {
+  pm_runtime_enable(&pdev->dev);
+  pm_runtime_get_sync(&pdev->dev);
+  dev_info(&pdev->dev, "probed");
+  return 0; // no-warning: put in remove()
+}
+
+int pm_get_wrapper(struct device *dev) {
+  return pm_runtime_get_sync(dev); // no-warning: the caller gets the contract
+}
+
+struct device *get_device_wrapper(struct device *dev) {
+  return get_device(dev); // no-warning
+}
+
+void get_device_void(struct device *dev) {
+  get_device(dev); // no-warning: paired elsewhere
+}
+
+int get_device_stored_error(struct device *dev, struct priv *p) {
+  p->dev = get_device(dev);
+  if (setup())
+    return -EIO; // no-warning: handed over to p
+  return 0;
+}
+
+int lookup_failed(struct dentry *base) {
+  struct dentry *d = lookup_one_len("x", base, 1);
+  if (IS_ERR(d))
+    return PTR_ERR(d); // no-warning
+  dput(d);
+  return 0;
+}
+
+int device_add_handover(struct device *parent) {
+  struct device *d = device_find_child(parent, NULL, NULL);
+  if (!d)
+    return -ENODEV;
+  list_add(&d->node, &parent->node);
+  return 0; // no-warning: on a list
+}
+
+int pci_loop_finishes(void) {
+  struct pci_dev *pdev = NULL;
+  int n = 0;
+  for_each_pci_dev(pdev)
+    n++;
+  return n; // no-warning
+}
+
+int node_put_via_fwnode(void) {
+  struct device_node *np = of_find_node_by_name(NULL, "x");
+  if (!np)
+    return -ENODEV;
+  fwnode_handle_put(of_fwnode_handle(np));
+  return 0; // no-warning
+}
+
+int pdev_put_via_device(struct device_node *np) {
+  struct platform_device *pdev = of_find_device_by_node(np);
+  if (!pdev)
+    return -EPROBE_DEFER;
+  put_device(&pdev->dev);
+  return 0; // no-warning
+}
+
+int sink_path(void) {
+  struct device_node *np = of_find_node_by_name(NULL, "x");
+  if (!np)
+    panic("no node"); // no-warning
+  if (setup())
+    panic("setup"); // no-warning
+  of_node_put(np);
+  return 0;
+}
+
+int dev_hold_ok(struct net_device *nd) {
+  dev_hold(nd);
+  if (dev_open(nd)) {
+    dev_put(nd);
+    return -EIO; // no-warning
+  }
+  return 0; // no-warning: success keeps it (paired elsewhere)
+}
+
+void drvdata_handover(struct device *dev) {
+  struct device_node *np = of_parse_phandle(dev->of_node, "x", 0);
+  dev_set_drvdata(dev, np); // no-warning
+}
+
+int kref_get_success(struct kobject *k) {
+  kref_get(&k->kref);
+  return 0; // no-warning
+}
