@@ -48,6 +48,8 @@ class MixedStyleChecker : public Checker<check::ASTDecl<TranslationUnitDecl>> {
 public:
   const BugType Bug{this, "Counter released in two styles", RefcountCategory};
   llvm::StringSet<> PlainCounters;
+  /// Report refcount_dec() too (it warns at run time when it hits zero).
+  bool ReportRefcountDec = true;
 
   void checkASTDecl(const TranslationUnitDecl *TU, AnalysisManager &Mgr,
                     BugReporter &BR) const;
@@ -185,7 +187,8 @@ void MixedStyleChecker::checkASTDecl(const TranslationUnitDecl *TU,
       continue;
 
     // 2. A plain decrement of a counter whose other puts test for zero.
-    if (isPlainDecrement(U) && Info->hasFinalPut()) {
+    if (isPlainDecrement(U) && Info->hasFinalPut() &&
+        (ReportRefcountDec || U.Family != CounterFamily::Refcount)) {
       bool Locked = Info->BarePut.isInvalid();
       SourceLocation Other = Locked ? Info->LockedPut : Info->BarePut;
       std::string Msg =
@@ -237,4 +240,6 @@ void registerMixedStyle(CheckerManager &Mgr) {
     if (!I.empty())
       Chk->PlainCounters.insert(I);
   }
+  Chk->ReportRefcountDec = Mgr.getAnalyzerOptions().getCheckerBooleanOption(
+      "refcount.MixedStyle", "RefcountDec");
 }

@@ -94,6 +94,11 @@ clang_registerCheckers(CheckerRegistry &Registry) {
       "Comma-separated counter fields (`field` or `struct::field`) that are "
       "plain style on purpose: plain decrements of them are not reported",
       "released");
+  Registry.addCheckerOption(
+      "bool", "refcount.MixedStyle", "RefcountDec", "true",
+      "Also report refcount_dec() (it warns at run time when it drops the "
+      "last reference, atomic_dec() does not)",
+      "released");
   Registry.addChecker(registerOpenCoded, shouldRegisterOpenCoded,
                       "refcount.OpenCoded",
                       "Suggests refcount_t or struct kref for an atomic_t "

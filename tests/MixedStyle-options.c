@@ -1,8 +1,9 @@
-// RUN: %analyze -analyzer-checker=refcount.MixedStyle -analyzer-config 'refcount.MixedStyle:PlainCounters=b_count;cached_inode::i_count' %inline -verify %s
-// RUN: %analyze -analyzer-checker=refcount.MixedStyle -analyzer-config 'refcount.MixedStyle:PlainCounters=b_count;cached_inode::i_count' %proto -verify %s
+// RUN: %analyze -analyzer-checker=refcount.MixedStyle -analyzer-config 'refcount.MixedStyle:PlainCounters=b_count;cached_inode::i_count' -analyzer-config refcount.MixedStyle:RefcountDec=false %inline -verify %s
+// RUN: %analyze -analyzer-checker=refcount.MixedStyle -analyzer-config 'refcount.MixedStyle:PlainCounters=b_count;cached_inode::i_count' -analyzer-config refcount.MixedStyle:RefcountDec=false %proto -verify %s
 //
 // refcount.MixedStyle:PlainCounters names counters that are plain style on
 // purpose (by field, or struct::field): their plain decrements are fine.
+// RefcountDec=false leaves refcount_dec() (which warns at run time) alone.
 
 DEFINE_SPINLOCK(lru_lock);
 
@@ -48,4 +49,18 @@ void other_iput_fast(struct other_inode *i) {
   atomic_dec(&i->i_count); // expected-warning{{atomic_dec() is a plain decrement of 'i->i_count'}}
   // expected-note@-1{{is a plain decrement}}
   // expected-note@#other_final{{The final put of 'struct other_inode::i_count' tests for zero here}}
+}
+
+/* RefcountDec=false: refcount_dec() is not reported, atomic_dec() still is. */
+struct sock_like {
+  refcount_t sk_refcnt;
+};
+
+void sock_put_like(struct sock_like *sk) {
+  if (refcount_dec_and_test(&sk->sk_refcnt))
+    kfree(sk);
+}
+
+void sock_put_not_last(struct sock_like *sk) {
+  refcount_dec(&sk->sk_refcnt); // no-warning
 }

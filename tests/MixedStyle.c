@@ -212,3 +212,8 @@ void dput_like_locked(struct dentry_like *d) {
     kfree(d);
   }
 }
+
+/* clang's suppress attribute silences one site. */
+void conn_drop_known_not_last(struct conn *c) {
+  __attribute__((suppress)) atomic_dec(&c->refcnt); // no-warning
+}
