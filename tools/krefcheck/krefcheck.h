@@ -50,6 +50,7 @@ typedef struct {
   char *file;      /* absolute, normalized source path */
   char *directory; /* working directory of the command */
   strvec args;     /* original arguments, args.v[0] is the compiler */
+  long long cost;  /* scheduling estimate (source size) */
 } tu_t;
 
 typedef struct {

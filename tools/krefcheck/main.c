@@ -240,6 +240,14 @@ static char *default_plugin(void) {
   return xstrdup(KREFCHECK_DEFAULT_PLUGIN);
 }
 
+static const cdb_t *sort_db;
+static int by_cost(const void *a, const void *b) {
+  const tu_t *x = &sort_db->tus[*(const size_t *)a], *y = &sort_db->tus[*(const size_t *)b];
+  if (x->cost != y->cost)
+    return x->cost > y->cost ? -1 : 1;
+  return strcmp(x->file, y->file);
+}
+
 enum {
   OPT_CDB = 256, OPT_CHECKERS, OPT_FORMAT, OPT_BASELINE, OPT_WRITE_BASELINE,
   OPT_CHANGED, OPT_FILES, OPT_TIMEOUT, OPT_CLANG, OPT_PLUGIN, OPT_MODEL, OPT_VERSION
@@ -374,9 +382,21 @@ int main(int argc, char **argv) {
     die_config("cannot create a temporary directory: %s", strerror(errno));
   s.jobs = xcalloc(db.n, sizeof *s.jobs);
   s.tu_of_job = xcalloc(db.n, sizeof *s.tu_of_job);
-  for (size_t i = 0; i < db.n; i++) {
-    if (!sel[i])
-      continue;
+  /* Biggest sources first (longest-processing-time-first scheduling): a
+   * large TU started last would leave the other workers idle at the end.
+   * Reports are sorted afterwards, so the order does not show. */
+  size_t *order = xcalloc(db.n, sizeof *order);
+  size_t nsel = 0;
+  for (size_t i = 0; i < db.n; i++)
+    if (sel[i]) {
+      struct stat st;
+      db.tus[i].cost = stat(db.tus[i].file, &st) == 0 ? (long long)st.st_size : 0;
+      order[nsel++] = i;
+    }
+  sort_db = &db;
+  qsort(order, nsel, sizeof *order, by_cost);
+  for (size_t o = 0; o < nsel; o++) {
+    size_t i = order[o];
     job_t *j = &s.jobs[s.total];
     cdb_rewrite(&db.tus[i], clang, &j->argv);
     const char *extra[] = {"--analyze", "--analyzer-no-default-checks", "-fno-crash-diagnostics",
@@ -400,6 +420,7 @@ int main(int argc, char **argv) {
     j->stderr_path = xasprintf("%s/%zu.log", s.tmp, s.total);
     s.tu_of_job[s.total++] = i;
   }
+  free(order);
   s.progress = isatty(2) && s.total > 0;
   s.t0 = now_seconds();
   run_jobs(s.jobs, s.total, (unsigned)jobs, timeout, job_done, &s);

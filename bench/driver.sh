@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# krefcheck vs analyze-build on the same kernel TUs with the same checkers.
+#
+#   bench/driver.sh [KERNEL_TREE]
+#
+# KERNEL_TREE holds compile_commands.json (default: the corpus of
+# /work/shared/corpus/linux-6.1.sh, $KCORPUS/linux-source-6.1). Picks N=40
+# TUs (every TU of fs/kernfs/ and drivers/of/, then lib/ in path order),
+# runs `analyze-build --enable-checker refcount` with the default checkers
+# disabled (what krefcheck runs by default: the refcount checkers only), then
+# `krefcheck -j JOBS` (default 2; analyze-build uses one worker per CPU),
+# and prints both wall times and the ratio krefcheck / analyze-build.
+# Environment: BUILD (default build/), KREFCHECK, PLUGIN, N, JOBS, OUT.
+set -euo pipefail
+here=$(cd "$(dirname "$0")/.." && pwd)
+tree=${1:-${KCORPUS:-$HOME/.cache/kcorpus}/linux-source-6.1}
+build=${BUILD:-$here/build}
+krefcheck=${KREFCHECK:-$build/bin/krefcheck}
+plugin=${PLUGIN:-$build/lib/krefcheck.so}
+n=${N:-40}
+jobs=${JOBS:-2}
+out=${OUT:-$(mktemp -d "${TMPDIR:-/tmp}/krefcheck-bench.XXXXXX")}
+[ -f "$tree/compile_commands.json" ] || { echo "driver.sh: no compile_commands.json in $tree" >&2; exit 2; }
+[ -x "$krefcheck" ] || { echo "driver.sh: $krefcheck not built" >&2; exit 2; }
+# The clang the plugin was built for: "plugin built for clang version X (PATH)".
+clang=$("$krefcheck" --version | sed -n 's/^plugin built for .*(\(.*\))$/\1/p')
+major=$("$clang" --version | sed -n 's/.*clang version \([0-9]*\).*/\1/p' | head -1)
+analyze_build=$(dirname "$clang")/analyze-build
+[ -x "$analyze_build" ] || analyze_build=analyze-build-$major
+mkdir -p "$out"
+
+# The TU subset, as "command" entries (analyze-build cannot read "arguments").
+python3 - "$tree/compile_commands.json" "$out/cdb.json" "$n" <<'PY'
+import json, os, shlex, sys
+db = json.load(open(sys.argv[1]))
+n = int(sys.argv[3])
+def rel(e):
+    return os.path.relpath(os.path.join(e["directory"], e["file"]), e["directory"])
+ents = sorted((e for e in db if e["file"].endswith(".c")), key=rel)
+pick = [e for e in ents if rel(e).startswith(("fs/kernfs/", "drivers/of/"))]
+pick += [e for e in ents if rel(e).startswith("lib/") and e not in pick]
+pick = pick[:n]
+for e in pick:
+    if "arguments" in e:
+        e["command"] = shlex.join(e.pop("arguments"))
+json.dump(pick, open(sys.argv[2], "w"), indent=1)
+print(f"{len(pick)} TUs: {rel(pick[0])} ... {rel(pick[-1])}")
+PY
+
+now() { date +%s.%N; }
+echo "analyze-build: $analyze_build (workers: $(nproc)), krefcheck -j $jobs, clang $clang"
+t0=$(now)
+"$analyze_build" --cdb "$out/cdb.json" --use-analyzer "$clang" --load-plugin "$plugin" \
+  --enable-checker refcount \
+  --disable-checker core,unix,deadcode,cplusplus,security,nullability,apiModeling \
+  --plist-multi-file -o "$out/analyze-build" >"$out/analyze-build.log" 2>&1 || true
+t1=$(now)
+rc=0
+"$krefcheck" --cdb "$out/cdb.json" -j "$jobs" --format json -o "$out/krefcheck.json" \
+  2>"$out/krefcheck.log" || rc=$?
+t2=$(now)
+tail -1 "$out/krefcheck.log"
+
+python3 - "$out" "$t0" "$t1" "$t2" "$rc" <<'PY'
+import glob, json, plistlib, sys
+out, t0, t1, t2, rc = sys.argv[1], *map(float, sys.argv[2:5]), int(sys.argv[5])
+ab = 0
+for f in glob.glob(f"{out}/analyze-build/*/*.plist"):
+    try:
+        ab += len(plistlib.load(open(f, "rb"))["diagnostics"])
+    except Exception:
+        pass
+k = json.load(open(f"{out}/krefcheck.json"))
+a, b = t1 - t0, t2 - t1
+print(f"analyze-build: {a:7.1f} s, {ab} diagnostics (per TU, before dedupe)")
+print(f"krefcheck:     {b:7.1f} s, {k['summary']['findings']} findings, "
+      f"{k['summary']['failed']} failed TUs (exit {rc})")
+print(f"ratio krefcheck/analyze-build: {b / a:.3f}")
+PY
+echo "outputs in $out"
