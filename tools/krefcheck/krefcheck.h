@@ -89,6 +89,8 @@ typedef void (*job_done_fn)(job_t *job, size_t index, void *ctx);
  * the job's process group is killed past it. */
 void run_jobs(job_t *jobs, size_t n, unsigned jobs_max, double timeout,
               job_done_fn done, void *ctx);
+/* Called about once a second while jobs run (NULL: none). */
+extern void (*run_jobs_tick)(void *ctx);
 /* Runs argv to completion, stdout captured into *out (may be NULL).
  * Returns exit status, -1 if it could not run or was signalled. */
 int run_capture(char *const argv[], const char *cwd, char **out, bool merge_stderr);

@@ -127,9 +127,15 @@ static char *crash_excerpt(const char *path) {
 static void progress_line(scan_t *s) {
   double el = now_seconds() - s->t0;
   double eta = s->done ? el / s->done * (s->total - s->done) : 0;
-  fprintf(stderr, "\r\033[K[%zu/%zu] %zu findings, %zu failed, %.0fs elapsed, ETA %.0fs",
+  fprintf(stderr, "\r\033[K[%zu/%zu TUs] %zu reports, %zu failed, %.0fs elapsed, ETA %.0fs",
           s->done, s->total, s->fs.n, s->nfailures, el, eta);
   fflush(stderr);
+}
+
+static void progress_tick(void *ctx) {
+  scan_t *s = ctx;
+  if (s->progress)
+    progress_line(s);
 }
 
 static void add_failure(scan_t *s, const tu_t *tu, job_t *j, job_status st, const char *extra) {
@@ -423,7 +429,9 @@ int main(int argc, char **argv) {
   free(order);
   s.progress = isatty(2) && s.total > 0;
   s.t0 = now_seconds();
+  run_jobs_tick = progress_tick;
   run_jobs(s.jobs, s.total, (unsigned)jobs, timeout, job_done, &s);
+  run_jobs_tick = NULL;
   if (s.progress)
     fputs("\r\033[K", stderr);
   rmdir(s.tmp);

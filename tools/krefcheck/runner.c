@@ -61,8 +61,11 @@ static pid_t spawn_job(job_t *j) {
   return pid;
 }
 
+void (*run_jobs_tick)(void *ctx);
+
 void run_jobs(job_t *jobs, size_t n, unsigned jobs_max, double timeout,
               job_done_fn done, void *ctx) {
+  double last_tick = now_seconds();
   if (jobs_max == 0)
     jobs_max = 1;
   size_t *slot_job = xcalloc(jobs_max, sizeof *slot_job);
@@ -139,6 +142,10 @@ void run_jobs(job_t *jobs, size_t n, unsigned jobs_max, double timeout,
           kill(-slot_pid[s], SIGKILL);
           slot_killed[s] = true;
         }
+    }
+    if (run_jobs_tick && now_seconds() - last_tick >= 1.0) {
+      last_tick = now_seconds();
+      run_jobs_tick(ctx);
     }
     struct timespec ts = {0, 5 * 1000 * 1000};
     nanosleep(&ts, NULL);
