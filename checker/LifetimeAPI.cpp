@@ -43,6 +43,7 @@ const LifetimeAPI Table[] = {
     {"of_get_cpu_node", Acq, Node, RetVal, NoArg, Null},
     {"of_cpu_device_node_get", Acq, Node, RetVal, NoArg, Null},
     {"of_parse_phandle", Acq, Node, RetVal, NoArg, Null},
+    {"of_find_next_cache_node", Acq, Node, RetVal, NoArg, Null},
     {"of_graph_get_next_endpoint", Next, Node, RetVal, 1, Null},
     {"of_graph_get_remote_endpoint", Acq, Node, RetVal, NoArg, Null},
     {"of_graph_get_remote_port_parent", Acq, Node, RetVal, NoArg, Null},

@@ -26,6 +26,7 @@
 
 #include "LifetimeModel.h"
 #include "Compat.h"
+#include "CountState.h"
 #include "LifetimeAPI.h"
 #include "LifetimeState.h"
 #include "clang/AST/Expr.h"
@@ -185,11 +186,35 @@ const NoteTag *LifetimeModel::refNote(
       });
 }
 
+/// Is R (or the object R was loaded from, e.g. `l->supplier`) an internal
+/// reference found by a list walk or an index lookup?
+static bool reachedFromInternal(ProgramStateRef State, const MemRegion *R) {
+  for (int Depth = 0; R && Depth < 3; ++Depth) {
+    const auto *SR = dyn_cast<SymbolicRegion>(R->getBaseRegion());
+    if (!SR)
+      return false;
+    SymbolRef Sym = SR->getSymbol();
+    if (getInternalOrigin(State, Sym))
+      return true;
+    if (const auto *RV = dyn_cast<SymbolRegionValue>(Sym))
+      R = RV->getRegion();
+    else if (const auto *D = dyn_cast<SymbolDerived>(Sym))
+      R = D->getRegion();
+    else
+      return false;
+  }
+  return false;
+}
+
 ProgramStateRef LifetimeModel::acquire(ProgramStateRef State,
                                        const MemRegion *R,
                                        const LifetimeAPI &API, const Stmt *Site,
                                        const Expr *ArgE) const {
   auto Found = findRef(State, R, API.Fam);
+  // A get on an object reached through a list walk or an index lookup keeps
+  // it for the index or a later walk, which this path cannot follow.
+  if (!Found && !isNewReference(API) && reachedFromInternal(State, R))
+    return State;
   RefKey K = Found ? Found->first : makeRefKey(R, API.Fam);
   RefEntry E;
   if (Found) {
@@ -230,6 +255,10 @@ ProgramStateRef LifetimeModel::release(ProgramStateRef State,
   case RefEntry::Kind::Lost:
     if (E.Count > 1) {
       --E.Count;
+    } else if (!E.isNewReference()) {
+      // A get and a put on a pointer the function was given: back to the
+      // caller's reference, which this path neither holds nor released.
+      return removeRef(State, Found->first);
     } else {
       E.Count = 0;
       E.K = RefEntry::Kind::Released;
@@ -508,6 +537,7 @@ void LifetimeModel::checkPreCall(const CallEvent &Call,
     return;
   bool Unknown = !II || !Call.getDecl();
   bool Takes = !Unknown && nameTakesOwnership(Name);
+  bool Releases = !Unknown && nameReleases(Name);
   ProgramStateRef New = State;
   for (unsigned I = 0, N = Call.getNumArgs(); I < N; ++I) {
     const MemRegion *R = refRegion(Call.getArgSVal(I));
@@ -523,7 +553,16 @@ void LifetimeModel::checkPreCall(const CallEvent &Call,
         New = removeRef(New, KV.first);
         continue;
       }
-      if (E.K == RefEntry::Kind::Escaped || E.K == RefEntry::Kind::Released)
+      if (E.K == RefEntry::Kind::Escaped)
+        continue;
+      if (Releases) {
+        // device_unregister(), kfree(), list_del(): the object is given up
+        // (or dropped from where it was registered): nothing left to check.
+        E.K = RefEntry::Kind::Escaped;
+        New = setRef(New, KV.first, E);
+        continue;
+      }
+      if (E.K == RefEntry::Kind::Released)
         continue;
       if (!escapesOnStore(keyFamily(KV.first)))
         continue;
@@ -603,10 +642,29 @@ void LifetimeModel::checkBind(SVal Loc, SVal Val, const Stmt *S,
   const MemRegion *R = refRegion(Val);
   if (!R)
     return;
-  const auto *VR = dyn_cast_or_null<VarRegion>(Loc.getAsRegion());
+  ProgramStateRef State = C.getState();
+  const MemRegion *L = Loc.getAsRegion();
+  const auto *VR = dyn_cast_or_null<VarRegion>(L);
+  // Stored into a global or static (the analyzer does not count that as an
+  // escape), or into a variable whose cleanup function puts it
+  // (`struct device_node *np __free(device_node) = ...`): handed over.
+  bool HandedOver = L && (isa<GlobalsSpaceRegion>(L->getMemorySpace()) ||
+                          (VR && VR->getDecl()->hasAttr<CleanupAttr>()));
+  if (HandedOver) {
+    for (const auto &KV : allRefs(State)) {
+      if (KV.first.first != R || !escapesOnStore(keyFamily(KV.first)))
+        continue;
+      RefEntry E = KV.second;
+      if (E.K == RefEntry::Kind::Owned || E.K == RefEntry::Kind::Lost) {
+        E.K = RefEntry::Kind::Escaped;
+        State = setRef(State, KV.first, E);
+      }
+    }
+    C.addTransition(State);
+    return;
+  }
   if (!VR || !VR->getDecl()->hasLocalStorage())
     return;
-  ProgramStateRef State = C.getState();
   for (const auto &KV : allRefs(State)) {
     if (KV.first.first != R || KV.second.Var)
       continue;

@@ -29,6 +29,21 @@ krefcheck::allRefs(ProgramStateRef S) {
   return V;
 }
 
+/// The field or variable a symbolic pointer was loaded from, if any.
+static const MemRegion *loadedFrom(const MemRegion *Base) {
+  const auto *SR = dyn_cast<SymbolicRegion>(Base);
+  if (!SR)
+    return nullptr;
+  SymbolRef Sym = SR->getSymbol();
+  const MemRegion *From = nullptr;
+  if (const auto *RV = dyn_cast<SymbolRegionValue>(Sym))
+    From = RV->getRegion();
+  else if (const auto *D = dyn_cast<SymbolDerived>(Sym))
+    From = D->getRegion();
+  // Only fields: a variable's value is the same symbol until reassigned.
+  return isa_and_nonnull<FieldRegion>(From) ? From : nullptr;
+}
+
 std::optional<std::pair<RefKey, RefEntry>>
 krefcheck::findRef(ProgramStateRef S, const MemRegion *R, Family F) {
   if (!R)
@@ -40,6 +55,13 @@ krefcheck::findRef(ProgramStateRef S, const MemRegion *R, Family F) {
   for (const auto &KV : S->get<HeldRefs>())
     if (keyFamily(KV.first) == F && KV.first.first->getBaseRegion() == Base)
       return std::make_pair(KV.first, KV.second);
+  // `dev->parent` loaded again after a call invalidated `*dev` is a new
+  // symbol for the same field: the same reference.
+  if (const MemRegion *Origin = loadedFrom(Base))
+    for (const auto &KV : S->get<HeldRefs>())
+      if (keyFamily(KV.first) == F &&
+          loadedFrom(KV.first.first->getBaseRegion()) == Origin)
+        return std::make_pair(KV.first, KV.second);
   return std::nullopt;
 }
 

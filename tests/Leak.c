@@ -480,3 +480,41 @@ int kref_get_success(struct kobject *k) {
   kref_get(&k->kref);
   return 0; // no-warning
 }
+
+int cleanup_attribute(void) {
+  struct device_node *np __free(device_node) = of_find_node_by_path("/x");
+  if (!np)
+    return -ENODEV;
+  return of_device_is_available(np); // no-warning: put by the cleanup
+}
+
+struct device_node *cached_root(void) {
+  static struct device_node *root;
+  if (!root)
+    root = of_find_node_by_path("/");
+  return root; // no-warning
+}
+
+struct device_node *of_find_next_cache_node(const struct device_node *np);
+
+int cache_levels(struct device_node *cpu) {
+  struct device_node *np = of_node_get(cpu), *prev = np;
+  int levels = 0;
+  while ((np = of_find_next_cache_node(np))) { // expected-note{{of_find_next_cache_node() returns a counted reference (+1): 'np' must be released}} expected-note{{Loop condition is true.  Entering loop body}} expected-note{{Loop condition is false. Execution continues on line 508}}
+    of_node_put(prev);
+    prev = np;
+    levels++;
+  }
+  of_node_put(np); // expected-warning{{Reference to 'np' acquired by of_find_next_cache_node() is not released on this path (missing of_node_put())}} expected-note{{Reference to 'np' acquired by of_find_next_cache_node() is not released on this path (missing of_node_put())}}
+  return levels; // LEAK prev (as in drivers/base/cacheinfo.c)
+}
+
+struct link { struct list_head node; struct device *supplier; };
+
+int list_walk_pm(struct list_head *head) {
+  struct link *l;
+  list_for_each_entry(l, head, node)
+    if (pm_runtime_get_sync(l->supplier) < 0)
+      return -EIO; // no-warning: put by a later walk (rpm_put_suppliers)
+  return 0;
+}

@@ -66,13 +66,15 @@ void put_device_twice(struct bus_type *bus) {
 void pm_put_twice(struct device *dev) {
   pm_runtime_get_sync(dev); // expected-note{{pm_runtime_get_sync() takes a runtime-PM usage count of 'dev', even when it fails}}
   pm_runtime_put(dev); // expected-note{{Reference to 'dev' released by pm_runtime_put(): this path holds no more references to it}}
-  pm_runtime_put_noidle(dev); // UNDERFLOW // expected-warning{{pm_runtime_put_noidle() puts 'dev' again: this path already released every reference it took}} expected-note{{pm_runtime_put_noidle() puts 'dev' again: this path already released every reference it took}}
+  pm_runtime_put_noidle(dev); // expected-note{{Reference to 'dev' released by pm_runtime_put_noidle()}}
+  pm_runtime_put(dev); // UNDERFLOW // expected-warning{{pm_runtime_put() puts 'dev' a second time on this path, which never took a reference to it}} expected-note{{pm_runtime_put() puts 'dev' a second time on this path, which never took a reference to it}}
 }
 
 void get_one_put_two(struct device *dev) {
   get_device(dev); // expected-note{{Reference to 'dev' taken by get_device()}}
   put_device(dev); // expected-note{{Reference to 'dev' released by put_device(): this path holds no more references to it}}
-  put_device(dev); // UNDERFLOW // expected-warning{{put_device() puts 'dev' again: this path already released every reference it took}} expected-note{{put_device() puts 'dev' again: this path already released every reference it took}}
+  put_device(dev); /* the caller's reference */ // expected-note{{Reference to 'dev' released by put_device()}}
+  put_device(dev); // UNDERFLOW // expected-warning{{put_device() puts 'dev' a second time on this path, which never took a reference to it}} expected-note{{put_device() puts 'dev' a second time on this path, which never took a reference to it}}
 }
 
 void kobject_put_twice(struct kobject *parent) {
@@ -106,7 +108,8 @@ void dput_twice(struct dentry *d) {
 void sock_put_twice(struct sock *sk) {
   sock_hold(sk); // expected-note{{Reference to 'sk' taken by sock_hold()}}
   sock_put(sk); // expected-note{{Reference to 'sk' released by sock_put(): this path holds no more references to it}}
-  sock_put(sk); // UNDERFLOW // expected-warning{{sock_put() puts 'sk' again: this path already released every reference it took}} expected-note{{sock_put() puts 'sk' again: this path already released every reference it took}}
+  sock_put(sk); // expected-note{{Reference to 'sk' released by sock_put()}}
+  sock_put(sk); // UNDERFLOW // expected-warning{{sock_put() puts 'sk' a second time on this path, which never took a reference to it}} expected-note{{sock_put() puts 'sk' a second time on this path, which never took a reference to it}}
 }
 
 void dev_put_twice(struct net *net) {
@@ -119,8 +122,9 @@ void dev_put_twice(struct net *net) {
 
 void put_net_twice(struct net *net) {
   struct net *n = get_net(net); // expected-note{{Reference to 'net' taken by get_net()}}
-  put_net(n); // expected-note{{Reference to 'net' released by put_net(): this path holds no more references to it}}
-  put_net(net); // UNDERFLOW // expected-warning{{put_net() puts 'net' again: this path already released every reference it took}} expected-note{{put_net() puts 'net' again: this path already released every reference it took}}
+  put_net(n); // expected-note{{Reference to 'n' released by put_net(): this path holds no more references to it}}
+  put_net(net); // expected-note{{Reference to 'net' released by put_net()}}
+  put_net(net); // UNDERFLOW // expected-warning{{put_net() puts 'net' a second time on this path, which never took a reference to it}} expected-note{{put_net() puts 'net' a second time on this path, which never took a reference to it}}
 }
 
 void fwnode_put_twice(struct device *dev) {
@@ -133,7 +137,8 @@ void fwnode_put_twice(struct device *dev) {
 void kref_put_twice(struct kobject *k, void (*rel)(struct kref *)) {
   kref_get(&k->kref); // expected-note{{Reference to '&k->kref' taken by kref_get()}}
   kref_put(&k->kref, rel); // expected-note{{Reference to '&k->kref' released by kref_put(): this path holds no more references to it}}
-  kref_put(&k->kref, rel); // UNDERFLOW // expected-warning{{kref_put() puts '&k->kref' again: this path already released every reference it took}} expected-note{{kref_put() puts '&k->kref' again: this path already released every reference it took}}
+  kref_put(&k->kref, rel); // expected-note{{Reference to '&k->kref' released by kref_put()}}
+  kref_put(&k->kref, rel); // UNDERFLOW // expected-warning{{kref_put() puts '&k->kref' a second time on this path, which never took a reference to it}} expected-note{{kref_put() puts '&k->kref' a second time on this path, which never took a reference to it}}
 }
 
 void put_after_next_sibling(struct device_node *parent) {
@@ -160,9 +165,9 @@ void phandle_put_branch(struct device_node *dn, int flag) {
 
 void usb_put_twice(struct usb_device *u) {
   struct usb_device *x = usb_get_dev(u); // expected-note{{Reference to 'u' taken by usb_get_dev()}}
-  usb_put_dev(x); // expected-note{{Reference to 'u' released by usb_put_dev(): this path holds no more references to it}}
-  usb_put_dev(x); // expected-warning{{usb_put_dev() puts 'u' again: this path already released every reference it took}} expected-note{{usb_put_dev() puts 'u' again: this path already released every reference it took}}
-  usb_put_dev(x); // UNDERFLOW
+  usb_put_dev(x); // expected-note{{Reference to 'x' released by usb_put_dev(): this path holds no more references to it}}
+  usb_put_dev(x); // expected-note{{Reference to 'x' released by usb_put_dev()}}
+  usb_put_dev(x); // UNDERFLOW // expected-warning{{usb_put_dev() puts 'x' a second time on this path, which never took a reference to it}} expected-note{{usb_put_dev() puts 'x' a second time on this path, which never took a reference to it}}
 }
 
 /* ===== negatives ===== */
@@ -257,8 +262,49 @@ void two_objects(void) {
   of_node_put(b); // no-warning
 }
 
-void kref_balanced(struct kobject *k, void (*rel)(struct kref *)) {
+void kref_consumes_callers(struct kobject *k, void (*rel)(struct kref *)) {
   kref_get(&k->kref);
   kref_put(&k->kref, rel);
+  kref_put(&k->kref, rel);
   // no-warning: one put is balanced, the caller passed one
+}
+
+void get_put_consume_callers(struct device *dev) {
+  get_device(dev);
+  put_device(dev);
+  put_device(dev); // no-warning: consumes the caller's reference
+}
+
+void sock_hold_put_consume(struct sock *sk) {
+  sock_hold(sk);
+  sock_put(sk);
+  sock_put(sk); // no-warning
+}
+
+struct link { struct list_head node; refcount_t users; struct device *supplier; };
+
+void list_walk_get_put(struct list_head *head) {
+  struct link *l;
+  list_for_each_entry(l, head, node)
+    refcount_inc(&l->users);
+  list_for_each_entry(l, head, node)
+    if (refcount_dec_and_test(&l->users)) // no-warning
+      kfree(l);
+}
+
+struct holder { struct device *parent; };
+
+void field_reloaded(struct holder *h) {
+  pm_runtime_get_sync(h->parent);
+  do_something(h);
+  pm_runtime_put(h->parent); // no-warning: same field, reloaded
+  pm_runtime_put(h->parent); // no-warning: may be the caller's
+}
+
+void unregister_after_put(struct class *cls) {
+  struct device *d = class_find_device(cls, NULL, NULL, NULL);
+  if (!d)
+    return;
+  put_device(d);
+  device_unregister(d); // no-warning: the registration holds a reference
 }

@@ -293,3 +293,11 @@ int kref_put_then_use(struct kobject *k, void (*rel)(struct kref *)) {
   kref_put(&k->kref, rel);
   return use(k->name); // no-warning: the caller's reference remains
 }
+
+void unregister_after_put(struct class *cls) {
+  struct device *d = class_find_device(cls, NULL, NULL, NULL);
+  if (!d)
+    return;
+  put_device(d);
+  device_unregister(d); // no-warning: the registration holds a reference
+}

@@ -251,6 +251,9 @@ struct pci_dev *pci_get_device(unsigned int vendor, unsigned int device, struct 
 struct pci_dev *pci_get_domain_bus_and_slot(int domain, unsigned int bus, unsigned int devfn);
 int device_add(struct device *dev);
 int device_register(struct device *dev);
+void device_unregister(struct device *dev);
+#define __free(_name) __attribute__((cleanup(__free_##_name)))
+void __free_device_node(struct device_node **p);
 void dev_set_drvdata(struct device *dev, void *data);
 void *dev_get_drvdata(const struct device *dev);
 const char *dev_name(const struct device *dev);
