@@ -134,6 +134,20 @@ void registry_load(registry_t *r, const char *clang, const char *plugin) {
     }
   }
   free(out);
+  /* The same without -developer: what is not listed is hidden (modeling). */
+  char *vis_argv[] = {(char *)clang, "-cc1", "-load", (char *)plugin, "-analyzer-checker-help",
+                      "-analyzer-checker-help-alpha", NULL};
+  if (run_capture(vis_argv, NULL, &out, true) == 0) {
+    for (size_t i = 0; i < r->n; i++) {
+      /* "\n  NAME " or "\n  NAME\n" */
+      char *pat = xasprintf("\n  %s", r->v[i].name);
+      const char *hit = strstr(out, pat);
+      size_t n = strlen(pat);
+      r->v[i].hidden = !(hit && (hit[n] == ' ' || hit[n] == '\n'));
+      free(pat);
+    }
+  }
+  free(out);
   bool have_plugin = false;
   for (size_t i = 0; i < r->n; i++)
     have_plugin |= str_starts(r->v[i].name, "refcount.");

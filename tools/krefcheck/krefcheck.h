@@ -158,6 +158,7 @@ const char *display_path(const char *abs, const char *root);
 typedef struct {
   char *name;
   char *description;
+  bool hidden; /* modeling checker: listed only by -analyzer-checker-help-developer */
 } checker_info;
 typedef struct {
   checker_info *v;

@@ -68,7 +68,7 @@ void output_sarif(FILE *out, const report_t *r) {
    * checker that reported without being listed. */
   strvec ids = {0};
   for (size_t i = 0; i < r->reg->n; i++)
-    if (in_list(r->reg->v[i].name, r->checkers) && !str_ends(r->reg->v[i].name, ".Model"))
+    if (in_list(r->reg->v[i].name, r->checkers) && !r->reg->v[i].hidden)
       sv_push(&ids, r->reg->v[i].name);
   for (size_t i = 0; i < r->fs->n; i++)
     if (!sv_contains(&ids, r->fs->v[i].checker))
