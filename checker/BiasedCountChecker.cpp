@@ -20,8 +20,9 @@
 // expansion and constant folding (INT_MIN and INT_MAX are such), or any
 // macro, enumerator, variable or field whose name contains "bias".
 // Not reported: small deltas, constants on counters that are not reference
-// counts, and biases named in the AllowList option (or counters whose field
-// is named there).
+// counts, overflow guards (`refcount_read(&r) > INT_MAX / 2`: an ordering
+// against a large constant that is not named a bias), and biases named in
+// the AllowList option (or counters whose field is named there).
 //
 //===----------------------------------------------------------------------===//
 
@@ -61,6 +62,7 @@ struct BiasInfo {
   std::string Name;  ///< The bias as written (macro/enumerator name or text).
   std::string Value; ///< Its folded value, when constant.
   bool Allowed = false;
+  bool Named = false; ///< Found by a name containing "bias".
 };
 
 std::string intText(const llvm::APSInt &V) {
@@ -188,7 +190,13 @@ public:
       if (const auto *CE = dyn_cast<CallExpr>(Ctr->IgnoreParenCasts()))
         if (callHasBias(CE))
           return true;
-      if (std::optional<BiasInfo> B = findBias(Other)) {
+      // The bias as written, before the comparison's conversions.
+      if (std::optional<BiasInfo> B = findBias(Other->IgnoreImpCasts())) {
+        // `refcount_read(&r) > INT_MAX / 2` is an overflow guard (what
+        // refcount_t saturation does), not a bias test: an ordering against
+        // a large constant counts only when the constant is named a bias.
+        if (BO->isRelationalOp() && !B->Named)
+          return true;
         if (!B->Allowed)
           report(BO->getOperatorLoc(), BO->getSourceRange(), CtrExpr, FD, *B,
                  BiasUse::Compare);
@@ -321,6 +329,7 @@ private:
     for (StringRef N : Names)
       if (containsBias(N)) {
         B.Name = N.str();
+        B.Named = true;
         break;
       }
     llvm::APSInt V;
@@ -348,9 +357,9 @@ private:
     if (!Reported.insert(FileLoc.getRawEncoding()).second)
       return;
     std::string Ctr = CtrExpr ? describeCounterArg(CtrExpr, nullptr, SM, LO)
-                              : describeField(FD);
+                              : describeCounterField(FD);
     if (Ctr.empty() || Ctr == "the counter")
-      Ctr = describeField(FD);
+      Ctr = describeCounterField(FD);
     std::string What = B.Name.empty()    ? B.Value
                        : B.Value.empty() ? B.Name
                                          : B.Name + " = " + B.Value;
@@ -368,7 +377,7 @@ private:
     if (!isLifetimeCounterType(FD->getType())) {
       auto It = DB.LifetimeUse.find(FD);
       if (It != DB.LifetimeUse.end())
-        R->addNote("'" + describeField(FD) +
+        R->addNote("'" + describeCounterField(FD) +
                        "' is used as a reference count here",
                    PathDiagnosticLocation(SM.getFileLoc(It->second), SM));
     }

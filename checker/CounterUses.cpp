@@ -65,6 +65,19 @@ bool krefcheck::isCountingImplementation(const FunctionDecl *FD,
          (File.starts_with("atomic") && File.ends_with(".h"));
 }
 
+std::string krefcheck::describeCounterField(const FieldDecl *FD) {
+  if (!FD)
+    return "the counter";
+  const RecordDecl *RD = FD->getParent();
+  while (RD && RD->getName().empty() &&
+         isa_and_nonnull<RecordDecl>(RD->getDeclContext()))
+    RD = cast<RecordDecl>(RD->getDeclContext());
+  if (!RD || RD->getName().empty())
+    return describeField(FD);
+  return (RD->isUnion() ? "union " : "struct ") + RD->getName().str() +
+         "::" + FD->getName().str();
+}
+
 std::optional<unsigned> krefcheck::counterArgIndex(const CallExpr *CE) {
   for (unsigned I = 0, N = CE->getNumArgs(); I < N; ++I) {
     QualType T = CE->getArg(I)->IgnoreParenImpCasts()->getType();

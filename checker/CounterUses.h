@@ -18,6 +18,7 @@
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/DenseMap.h"
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace krefcheck {
@@ -71,6 +72,10 @@ bool isLifetimeOpName(llvm::StringRef Name);
 /// header.
 bool isCountingImplementation(const clang::FunctionDecl *FD,
                               const clang::SourceManager &SM);
+
+/// `struct item::ref`, naming the enclosing named struct when the field sits
+/// in an anonymous struct or union (`struct mm_struct::mm_count`).
+std::string describeCounterField(const clang::FieldDecl *FD);
 
 /// Index of the argument that points to a counter (first pointer-to-counter
 /// argument); nullopt when there is none.

@@ -9,10 +9,12 @@
 //     (`&x->ref.refcount`, `&x->ref.refcount.refs`), bypassing the kref API
 //     (the article's svcauth exercise: atomic_dec_and_lock on a kref); reads
 //     are not reported;
-//   - a plain decrement (atomic_dec, atomic_sub, refcount_dec) of a counter
-//     whose final puts elsewhere in the TU are decrement-and-test or
-//     decrement-and-lock: if the plain decrement drops the last reference,
-//     nothing releases the object;
+//   - a plain decrement (atomic_dec, atomic_sub; refcount_dec with the
+//     RefcountDec option) of a counter whose final puts elsewhere in the TU
+//     are decrement-and-test or decrement-and-lock: if the plain decrement
+//     drops the last reference, nothing releases the object. A decrement
+//     that undoes the same function's earlier get of the same counter
+//     (error paths) is not reported;
 //   - a bare decrement-and-test (kref_put, *_dec_and_test with no lock held)
 //     of a counter that is also released with a decrement-and-lock
 //     (kref_put_lock, kref_put_mutex, *_dec_and_lock): a plain get under the
@@ -48,8 +50,10 @@ class MixedStyleChecker : public Checker<check::ASTDecl<TranslationUnitDecl>> {
 public:
   const BugType Bug{this, "Counter released in two styles", RefcountCategory};
   llvm::StringSet<> PlainCounters;
-  /// Report refcount_dec() too (it warns at run time when it hits zero).
-  bool ReportRefcountDec = true;
+  /// Report refcount_dec() too. Off by default: refcount_dec() is the
+  /// kernel's checked "not the last reference" put (it warns, as
+  /// REFCOUNT_DEC_LEAK, when it hits zero).
+  bool ReportRefcountDec = false;
 
   void checkASTDecl(const TranslationUnitDecl *TU, AnalysisManager &Mgr,
                     BugReporter &BR) const;
@@ -95,6 +99,14 @@ bool isPlainDecrement(const CounterUse &U) {
     return U.API->Op == CountOp::Put;
   return U.Callee == "atomic_sub" || U.Callee == "atomic_long_sub" ||
          U.Callee == "atomic64_sub";
+}
+
+/// An increment (get) of the counter.
+bool isIncrement(const CounterUse &U) {
+  if (U.API)
+    return U.API->Op == CountOp::Get || U.API->Op == CountOp::TryGet;
+  StringRef N = U.Callee;
+  return (N.contains("inc") || N.contains("add")) && !N.contains("read");
 }
 
 StringRef testingPutFor(CounterFamily F, bool Locked) {
@@ -160,7 +172,7 @@ void MixedStyleChecker::checkASTDecl(const TranslationUnitDecl *TU,
   for (const CounterUse &U : DB.Uses) {
     std::string Ctr =
         describeCounterArg(U.Call->getArg(U.CounterArg), nullptr, SM, LO);
-    std::string Field = describeField(U.Field);
+    std::string Field = describeCounterField(U.Field);
 
     // 1. The insides of a kref, worked on directly.
     if (U.KrefInsides) {
@@ -187,8 +199,23 @@ void MixedStyleChecker::checkASTDecl(const TranslationUnitDecl *TU,
       continue;
 
     // 2. A plain decrement of a counter whose other puts test for zero.
+    // Undoing this function's own earlier get of the same counter
+    // (`atomic_inc(&c); if (failed) atomic_dec(&c);`) restores the count the
+    // function found: it drops no one else's reference.
+    auto UndoesOwnGet = [&](const CounterUse &Dec) {
+      for (const CounterUse &G : DB.Uses)
+        if (G.InFunction == Dec.InFunction && G.Field == Dec.Field &&
+            isIncrement(G) &&
+            SM.isBeforeInTranslationUnit(G.Call->getBeginLoc(),
+                                         Dec.Call->getBeginLoc()) &&
+            describeCounterArg(G.Call->getArg(G.CounterArg), nullptr, SM, LO) ==
+                Ctr)
+          return true;
+      return false;
+    };
     if (isPlainDecrement(U) && Info->hasFinalPut() &&
-        (ReportRefcountDec || U.Family != CounterFamily::Refcount)) {
+        (ReportRefcountDec || U.Family != CounterFamily::Refcount) &&
+        !UndoesOwnGet(U)) {
       bool Locked = Info->BarePut.isInvalid();
       SourceLocation Other = Locked ? Info->LockedPut : Info->BarePut;
       std::string Msg =

@@ -8,7 +8,8 @@
 // idiom is in use ("ah, it uses kref"). Reported at the decrement-and-test
 // whose taken branch frees or releases the object (kfree, kmem_cache_free,
 // call_rcu, anything named *free*, *release*, *destroy*, directly or one call
-// deep), with a note at the release.
+// deep), with a note at the release. The suggestion is about the field's
+// type, so it is made once per counter field (at its first such put).
 // Not reported: statistics counters (no decrement-and-test guarding a
 // release), and the insides of refcount_t/kref (refcount.MixedStyle's job).
 //
@@ -165,7 +166,7 @@ void OpenCodedChecker::checkASTDecl(const TranslationUnitDecl *TU,
   const SourceManager &SM = Ctx.getSourceManager();
   const LangOptions &LO = Ctx.getLangOpts();
   const CounterUseDB &DB = CounterUseDB::get(Ctx);
-  llvm::DenseSet<unsigned> Reported;
+  llvm::DenseSet<const FieldDecl *> Reported;
   for (const CounterUse &U : DB.Uses) {
     if (U.Family != CounterFamily::Atomic || U.KrefInsides ||
         isLifetimeCounterType(U.Field->getType()))
@@ -179,13 +180,14 @@ void OpenCodedChecker::checkASTDecl(const TranslationUnitDecl *TU,
     F.TraverseStmt(const_cast<Stmt *>(Branch));
     if (!F.Found)
       continue;
-    SourceLocation FileLoc = SM.getFileLoc(U.Call->getExprLoc());
-    if (!Reported.insert(FileLoc.getRawEncoding()).second)
+    // The suggestion is about the field's type: once per counter.
+    if (!Reported.insert(U.Field).second)
       continue;
+    SourceLocation FileLoc = SM.getFileLoc(U.Call->getExprLoc());
     std::string Ctr =
         describeCounterArg(U.Call->getArg(U.CounterArg), nullptr, SM, LO);
     std::string Msg =
-        "'" + describeField(U.Field) +
+        "'" + describeCounterField(U.Field) +
         "' is an open-coded reference count: " + U.Callee.str() +
         "() on it guards the release of the object; make it a refcount_t "
         "(saturates and warns on underflow) or a struct kref";

@@ -95,9 +95,9 @@ clang_registerCheckers(CheckerRegistry &Registry) {
       "plain style on purpose: plain decrements of them are not reported",
       "released");
   Registry.addCheckerOption(
-      "bool", "refcount.MixedStyle", "RefcountDec", "true",
-      "Also report refcount_dec() (it warns at run time when it drops the "
-      "last reference, atomic_dec() does not)",
+      "bool", "refcount.MixedStyle", "RefcountDec", "false",
+      "Also report refcount_dec() (off: it is the kernel's checked 'not the "
+      "last reference' put and warns at run time when it is)",
       "released");
   Registry.addChecker(registerOpenCoded, shouldRegisterOpenCoded,
                       "refcount.OpenCoded",

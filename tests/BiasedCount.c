@@ -156,7 +156,20 @@ void obj_init_twin(struct obj *o) {
 }
 
 bool obj_is_dying(struct obj *o) {
-  return refcount_read(&o->users) >= INT_MAX; // expected-warning{{Reference count 'o->users' is compared with a bias (INT_MAX = 2147483647)}}
+  return refcount_read(&o->users) == INT_MIN; // expected-warning{{Reference count 'o->users' is compared with a bias (INT_MIN = -2147483648)}}
+  // expected-note@-1{{compared with a bias}}
+}
+
+/* An ordering against a large constant is an overflow guard, not a bias
+ * test (kernel/trace/trace.c's buffer_pipe_buf_get). */
+bool obj_too_many(struct obj *o) {
+  return refcount_read(&o->users) > INT_MAX / 2; // no-warning
+}
+
+/* ... unless the constant is named a bias. */
+#define OBJ_PIN_BIAS (1 << 10)
+bool obj_is_pinned(struct obj *o) {
+  return refcount_read(&o->users) >= OBJ_PIN_BIAS; // expected-warning{{Reference count 'o->users' is compared with a bias (OBJ_PIN_BIAS = 1024)}}
   // expected-note@-1{{compared with a bias}}
 }
 

@@ -1,9 +1,9 @@
-// RUN: %analyze -analyzer-checker=refcount.MixedStyle -analyzer-config 'refcount.MixedStyle:PlainCounters=b_count;cached_inode::i_count' -analyzer-config refcount.MixedStyle:RefcountDec=false %inline -verify %s
-// RUN: %analyze -analyzer-checker=refcount.MixedStyle -analyzer-config 'refcount.MixedStyle:PlainCounters=b_count;cached_inode::i_count' -analyzer-config refcount.MixedStyle:RefcountDec=false %proto -verify %s
+// RUN: %analyze -analyzer-checker=refcount.MixedStyle -analyzer-config 'refcount.MixedStyle:PlainCounters=b_count;cached_inode::i_count' -analyzer-config refcount.MixedStyle:RefcountDec=true %inline -verify %s
+// RUN: %analyze -analyzer-checker=refcount.MixedStyle -analyzer-config 'refcount.MixedStyle:PlainCounters=b_count;cached_inode::i_count' -analyzer-config refcount.MixedStyle:RefcountDec=true %proto -verify %s
 //
 // refcount.MixedStyle:PlainCounters names counters that are plain style on
 // purpose (by field, or struct::field): their plain decrements are fine.
-// RefcountDec=false leaves refcount_dec() (which warns at run time) alone.
+// RefcountDec=true also reports refcount_dec() (off by default).
 
 DEFINE_SPINLOCK(lru_lock);
 
@@ -51,16 +51,18 @@ void other_iput_fast(struct other_inode *i) {
   // expected-note@#other_final{{The final put of 'struct other_inode::i_count' tests for zero here}}
 }
 
-/* RefcountDec=false: refcount_dec() is not reported, atomic_dec() still is. */
+/* RefcountDec=true: refcount_dec() on a tested counter is reported. */
 struct sock_like {
   refcount_t sk_refcnt;
 };
 
 void sock_put_like(struct sock_like *sk) {
-  if (refcount_dec_and_test(&sk->sk_refcnt))
+  if (refcount_dec_and_test(&sk->sk_refcnt)) // #sock_final
     kfree(sk);
 }
 
 void sock_put_not_last(struct sock_like *sk) {
-  refcount_dec(&sk->sk_refcnt); // no-warning
+  refcount_dec(&sk->sk_refcnt); // expected-warning{{refcount_dec() is a plain decrement of 'sk->sk_refcnt', whose other puts are decrement-and-test (kref style): if it drops the last reference nothing releases the object; use refcount_dec_and_test() and release on zero}}
+  // expected-note@-1{{is a plain decrement}}
+  // expected-note@#sock_final{{The final put of 'struct sock_like::sk_refcnt' tests for zero here}}
 }

@@ -100,10 +100,31 @@ void conn_unuse(struct conn *c) {
     kfree(c);
 }
 
+/* refcount_dec() is the checked "not the last reference" put: reported
+ * only with refcount.MixedStyle:RefcountDec=true (MixedStyle-options.c). */
 void conn_unuse_fast(struct conn *c) {
-  refcount_dec(&c->users); // expected-warning{{refcount_dec() is a plain decrement of 'c->users', whose other puts are decrement-and-test (kref style): if it drops the last reference nothing releases the object; use refcount_dec_and_test() and release on zero}}
-  // expected-note@-1{{is a plain decrement}}
-  // expected-note@#users_final{{The final put of 'struct conn::users' tests for zero here}}
+  refcount_dec(&c->users); // no-warning
+}
+
+/* Undoing this function's own get restores the count it found. */
+int conn_try_start(struct conn *c, int fail) {
+  atomic_inc(&c->refcnt);
+  if (fail) {
+    atomic_dec(&c->refcnt); // no-warning
+    return -EBUSY;
+  }
+  return 0;
+}
+
+int conn_try_start_other(struct conn *c, struct conn *d, int fail) {
+  atomic_inc(&d->refcnt);
+  if (fail) {
+    atomic_dec(&c->refcnt); // expected-warning{{atomic_dec() is a plain decrement of 'c->refcnt'}}
+    // expected-note@-1{{is a plain decrement}}
+    // expected-note@#conn_final{{The final put of 'struct conn::refcnt' tests for zero here}}
+    return -EBUSY;
+  }
+  return 0;
 }
 
 void conn_unuse_not_last(struct conn *c) {

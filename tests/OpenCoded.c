@@ -18,6 +18,8 @@ DEFINE_SPINLOCK(table_lock);
 
 struct item {
   atomic_t refcnt;
+  atomic_t lrefcnt;  /* released under a lock */
+  atomic_long_t irefcnt; /* released one call deep */
   atomic_t pending; /* in-flight requests: no lifetime */
   atomic_long_t users;
   refcount_t ref2;
@@ -54,7 +56,7 @@ void item_free_rcu(struct rcu_head *head);
 
 /* kcref style, released through RCU. */
 void item_put_locked(struct item *it) {
-  if (atomic_dec_and_lock(&it->refcnt, &table_lock)) { // expected-warning{{atomic_dec_and_lock() on it guards the release}}
+  if (atomic_dec_and_lock(&it->lrefcnt, &table_lock)) { // expected-warning{{atomic_dec_and_lock() on it guards the release}}
     // expected-note@-1{{open-coded reference count}}
     list_del(&it->node);
     spin_unlock(&table_lock);
@@ -84,7 +86,7 @@ static void item_teardown(struct item *it) {
 }
 
 void item_put_indirect(struct item *it) {
-  if (atomic_dec_and_test(&it->refcnt)) // expected-warning{{open-coded reference count}}
+  if (atomic_long_dec_and_test(&it->irefcnt)) // expected-warning{{'struct item::irefcnt' is an open-coded reference count}}
     // expected-note@-1{{open-coded reference count}}
     item_teardown(it); // expected-note{{hits zero and the object is released here}}
 }
@@ -96,8 +98,31 @@ void item_put_indirect_twin(struct item *it) {
     item_wake(it);
 }
 
-/* clang's suppress attribute silences one site. */
-void item_put_suppressed(struct item *it) {
-  __attribute__((suppress)) if (atomic_dec_and_test(&it->refcnt)) // no-warning
+/* One report per counter field: the suggestion is about its type. */
+void item_put_again(struct item *it) {
+  if (atomic_dec_and_test(&it->refcnt)) // no-warning
     kfree(it);
+}
+
+/* A field of an anonymous struct is named after the enclosing struct. */
+struct mm_like {
+  struct {
+    atomic_t mm_count;
+  };
+};
+
+void mmdrop_like(struct mm_like *mm) {
+  if (atomic_dec_and_test(&mm->mm_count)) // expected-warning{{'struct mm_like::mm_count' is an open-coded reference count}}
+    // expected-note@-1{{open-coded reference count}}
+    kfree(mm); // expected-note{{'mm->mm_count' hits zero and the object is released here}}
+}
+
+/* clang's suppress attribute silences one site. */
+struct quiet {
+  atomic_t refcnt;
+};
+
+void quiet_put(struct quiet *q) {
+  __attribute__((suppress)) if (atomic_dec_and_test(&q->refcnt)) // no-warning
+    kfree(q);
 }
