@@ -23,6 +23,8 @@ void CountState::dump(raw_ostream &OS) const {
   case Why::TryGetFailed: OS << "try-get failed"; break;
   case Why::SetZero: OS << "set to zero"; break;
   }
+  if (Extra)
+    OS << ", +" << Extra;
   OS << ')';
 }
 

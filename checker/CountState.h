@@ -33,6 +33,9 @@ namespace krefcheck {
 ///     |      | get  => refcount.GetOnZero
 ///     v
 ///   plain put / dec_and_test false: fact forgotten (count unknown)
+///
+/// Held also counts the references the path added with plain gets on top of
+/// one it had: putting one of those back cannot reach zero.
 class CountState {
 public:
   enum class Kind : unsigned char { Held, Zero };
@@ -45,24 +48,38 @@ public:
     SetZero,      ///< *_set(c, 0)
   };
 
-  static CountState held(Why W) { return CountState(Kind::Held, W); }
-  static CountState zero(Why W) { return CountState(Kind::Zero, W); }
+  static CountState held(Why W) { return CountState(Kind::Held, W, 0); }
+  static CountState zero(Why W) { return CountState(Kind::Zero, W, 0); }
+  /// The path added a reference with a plain get on top of one it already
+  /// had (borrowed or held): a put that returns it cannot reach zero.
+  CountState withExtraGet() const {
+    return CountState(Kind::Held, W, Extra + 1);
+  }
+  /// Extra references added by this path's gets and not yet put back.
+  unsigned extraGets() const { return Extra; }
+  CountState withoutExtraGet() const {
+    return CountState(K, W, Extra ? Extra - 1 : 0);
+  }
 
   bool isHeld() const { return K == Kind::Held; }
   bool isZero() const { return K == Kind::Zero; }
   Why why() const { return W; }
 
-  bool operator==(const CountState &O) const { return K == O.K && W == O.W; }
+  bool operator==(const CountState &O) const {
+    return K == O.K && W == O.W && Extra == O.Extra;
+  }
   void Profile(llvm::FoldingSetNodeID &ID) const {
     ID.AddInteger(static_cast<unsigned>(K));
     ID.AddInteger(static_cast<unsigned>(W));
+    ID.AddInteger(Extra);
   }
   void dump(llvm::raw_ostream &OS) const;
 
 private:
-  CountState(Kind K, Why W) : K(K), W(W) {}
+  CountState(Kind K, Why W, unsigned Extra) : K(K), W(W), Extra(Extra) {}
   Kind K;
   Why W;
+  unsigned Extra;
 };
 
 /// How an internal reference was found.

@@ -43,12 +43,16 @@ private:
 };
 
 /// Is this counter used to keep an object alive? kref and refcount_t always
-/// are; an atomic_t only when the TU releases it with a final put.
+/// are; an atomic_t only when a final put of it in the TU frees or releases
+/// something (io_uring's nr_running is tested with atomic_dec_and_test but
+/// counts running workers).
 bool isLifetimeCounter(const CountCall &CC, const PutStyleInfo *Info) {
   if (CC.API->Family != CounterFamily::Atomic)
     return true;
-  return Info && (Info->Kind == PutStyleKind::Kref ||
-                  Info->Kind == PutStyleKind::Kcref);
+  return Info &&
+         (Info->Kind == PutStyleKind::Kref ||
+          Info->Kind == PutStyleKind::Kcref) &&
+         Info->FreeOnZero.isValid();
 }
 
 bool holdsPutLock(ProgramStateRef State, const PutStyleInfo *Info) {
@@ -144,6 +148,16 @@ void GetOnZeroChecker::checkPreCall(const CallEvent &Call,
   auto [MayBeZero, MayBeNonZero] = State->assume(*DV);
   if (MayBeZero && MayBeNonZero)
     return; // The read was not compared with zero on this path.
+  // A zero test leaves 1 and 2 both possible; `users != 1` (skb_shared()) or
+  // `> 1` test sharing, not liveness, and say nothing about a race.
+  auto possible = [&](uint64_t N) {
+    SVal Eq = SVB.evalEQ(MayBeNonZero, SVB.makeSymbolVal(Read),
+                         SVB.makeIntVal(N, Read->getType()));
+    auto D = Eq.getAs<DefinedOrUnknownSVal>();
+    return !D || MayBeNonZero->assume(*D, true) != nullptr;
+  };
+  if (!MayBeZero && (!possible(1) || !possible(2)))
+    return;
   if (MayBeZero) {
     report(C, Call, Ctr, nullptr,
            Callee + " on '" + Name + "' after reading its count as zero",

@@ -131,6 +131,12 @@ const ValueDecl *krefcheck::lockDeclFromExpr(const Expr *E) {
   }
   if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E))
     return lockDeclFromExpr(ASE->getBase());
+  // spin_lock_irqsave(lock, f) is _raw_spin_lock_irqsave(spinlock_check(lock)).
+  if (const auto *CE = dyn_cast<CallExpr>(E))
+    if (const FunctionDecl *FD = CE->getDirectCallee())
+      if (FD->getIdentifier() && FD->getName() == "spinlock_check" &&
+          CE->getNumArgs() == 1)
+        return lockDeclFromExpr(CE->getArg(0));
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
     return DRE->getDecl();
   return nullptr;

@@ -5,6 +5,7 @@
 #include "LockModel.h"
 #include "RefcountAPI.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringSet.h"
 
 using namespace clang;
@@ -28,6 +29,52 @@ bool isIndexRemoval(StringRef Name) {
 const FunctionDecl *calleeOf(const CallExpr *CE) {
   return CE ? CE->getDirectCallee() : nullptr;
 }
+
+/// Calls that free or release an object.
+bool isFreeLike(StringRef N) {
+  static const llvm::StringSet<> Names = {
+      "kfree",      "kvfree",          "vfree",      "kmem_cache_free",
+      "kfree_rcu",  "call_rcu",        "kfree_sensitive", "free_page",
+      "free_pages", "__free_pages",    "kfree_rcu_ptr", "kfree_skb",
+      "consume_skb", "synchronize_rcu"};
+  return Names.contains(N) || N.ends_with("_free") || N.ends_with("_release") ||
+         N.ends_with("_destroy") || N.starts_with("free_") ||
+         N.starts_with("destroy_") || N.starts_with("release_") ||
+         N.starts_with("__free_") || N.ends_with("_free_rcu");
+}
+
+/// Does the statement free or release something, directly, through a
+/// function pointer (`obj->release(obj)`), or one call deep?
+class FreeFinder : public RecursiveASTVisitor<FreeFinder> {
+public:
+  explicit FreeFinder(unsigned Depth) : Depth(Depth) {}
+  SourceLocation Found;
+  bool VisitCallExpr(CallExpr *CE) {
+    const FunctionDecl *FD = calleeOf(CE);
+    if (!FD) {
+      Found = CE->getBeginLoc(); // an indirect call: a release callback
+      return false;
+    }
+    if (!FD->getIdentifier())
+      return true;
+    if (isFreeLike(FD->getName())) {
+      Found = CE->getBeginLoc();
+      return false;
+    }
+    if (Depth > 0 && FD->hasBody() && !lookupCountAPI(FD->getName())) {
+      FreeFinder Inner(Depth - 1);
+      Inner.TraverseStmt(FD->getBody());
+      if (Inner.Found.isValid()) {
+        Found = CE->getBeginLoc();
+        return false;
+      }
+    }
+    return true;
+  }
+
+private:
+  unsigned Depth;
+};
 
 /// Does this statement (or a function it calls directly, one level) take an
 /// object off an index? Returns the location of the removal.
@@ -66,8 +113,67 @@ SourceLocation findIndexRemoval(const Stmt *S, unsigned Depth = 1) {
   return F.Found;
 }
 
-/// Walks every function body in source order, tracking a syntactic lock set,
-/// and records each put of each counter field.
+/// What calling a function does to the syntactic lock set: lock wrappers
+/// such as `device_links_write_lock() { mutex_lock(&device_links_lock); }`.
+struct LockEffect {
+  const ValueDecl *Acquires = nullptr;
+  const ValueDecl *Releases = nullptr;
+};
+
+LockEffect lockEffectOf(const FunctionDecl *FD,
+                        llvm::DenseMap<const FunctionDecl *, LockEffect> &Cache) {
+  auto It = Cache.find(FD);
+  if (It != Cache.end())
+    return It->second;
+  LockEffect E;
+  Cache[FD] = E; // recursion guard
+  const Stmt *Body = FD->getBody();
+  if (!Body)
+    return E;
+  struct Finder : RecursiveASTVisitor<Finder> {
+    SmallVector<const ValueDecl *, 2> Acq, Rel;
+    bool VisitCallExpr(CallExpr *CE) {
+      const FunctionDecl *Callee = calleeOf(CE);
+      if (!Callee || !Callee->getIdentifier())
+        return true;
+      const LockAPI *L = lookupLockAPI(Callee->getName());
+      if (!L || CE->getNumArgs() <= L->LockArg)
+        return true;
+      const ValueDecl *D = lockDeclFromExpr(CE->getArg(L->LockArg));
+      if (!D)
+        return true;
+      if (L->Op == LockOp::Acquire)
+        Acq.push_back(D);
+      else if (L->Op == LockOp::Release)
+        Rel.push_back(D);
+      return true;
+    }
+  } F;
+  F.TraverseStmt(const_cast<Stmt *>(Body));
+  for (const ValueDecl *D : F.Acq)
+    if (!llvm::is_contained(F.Rel, D))
+      E.Acquires = D;
+  for (const ValueDecl *D : F.Rel)
+    if (!llvm::is_contained(F.Acq, D))
+      E.Releases = D;
+  Cache[FD] = E;
+  return E;
+}
+
+/// A final put seen in a function body, with the locks held at it.
+struct PutSite {
+  const FieldDecl *Counter;
+  const FunctionDecl *InFunction;
+  const CallExpr *Call;
+  const CountAPI *API;
+  SmallVector<const ValueDecl *, 2> Locks;
+  SourceLocation Removal;
+  SourceLocation Free;
+};
+
+/// Walks every function body in source order, tracking a syntactic lock set
+/// (including lock wrappers), and records each put of each counter field and
+/// the locks held at every call of a function defined in the TU.
 class StyleCollector : public RecursiveASTVisitor<StyleCollector> {
 public:
   explicit StyleCollector(PutStyleDB &DB) : DB(DB) {}
@@ -81,7 +187,15 @@ public:
       return true;
     Locks.clear();
     CurrentIf.clear();
+    Current = FD;
     return RecursiveASTVisitor::TraverseFunctionDecl(FD);
+  }
+
+  bool TraverseCompoundStmt(CompoundStmt *CS) {
+    Compounds.push_back(CS);
+    bool R = RecursiveASTVisitor::TraverseCompoundStmt(CS);
+    Compounds.pop_back();
+    return R;
   }
 
   bool TraverseIfStmt(IfStmt *If) {
@@ -97,11 +211,23 @@ public:
       return true;
     StringRef Name = FD->getName();
     if (const LockAPI *L = lookupLockAPI(Name)) {
-      noteLock(*L, CE);
+      if (CE->getNumArgs() > L->LockArg)
+        applyLock(L->Op, lockDeclFromExpr(CE->getArg(L->LockArg)));
       return true;
     }
     const CountAPI *API = lookupCountAPI(Name);
-    if (!API || CE->getNumArgs() <= API->CounterArg)
+    if (!API) {
+      if (const FunctionDecl *Def = FD->getDefinition()) {
+        LockEffect E = lockEffectOf(Def, EffectCache);
+        applyLock(LockOp::Acquire, E.Acquires);
+        applyLock(LockOp::Release, E.Releases);
+        CallSiteLocks[Def->getCanonicalDecl()].push_back(!Locks.empty());
+        for (const ValueDecl *D : Locks)
+          CallerLocks[Def->getCanonicalDecl()].insert(D);
+      }
+      return true;
+    }
+    if (CE->getNumArgs() <= API->CounterArg)
       return true;
     const FieldDecl *Counter = counterFieldFromExpr(CE->getArg(API->CounterArg));
     if (!Counter)
@@ -113,77 +239,130 @@ public:
         Info.PlainDec = CE->getBeginLoc();
       break;
     case CountOp::PutTest:
-      if (!Locks.empty()) {
-        // iput()/dput(): take the lock, then drop the count under it.
-        recordLocked(Info, CE, Locks.back());
-      } else if (Info.BarePut.isInvalid()) {
-        Info.BarePut = CE->getBeginLoc();
+    case CountOp::PutLock: {
+      SmallVector<const Stmt *, 4> Release = releasePath(CE, *API);
+      PutSite Site{Counter, Current, CE, API, {}, SourceLocation(),
+                   SourceLocation()};
+      for (const Stmt *R : Release) {
+        if (Site.Removal.isInvalid())
+          Site.Removal = findIndexRemoval(R);
+        if (Site.Free.isInvalid()) {
+          FreeFinder F(1);
+          F.TraverseStmt(const_cast<Stmt *>(R));
+          Site.Free = F.Found;
+        }
       }
-      recordRelease(Info, CE, *API);
+      if (API->Op == CountOp::PutLock) {
+        if (API->LockArg && CE->getNumArgs() > *API->LockArg)
+          if (const ValueDecl *D = lockDeclFromExpr(CE->getArg(*API->LockArg)))
+            Site.Locks.push_back(D);
+      } else {
+        Site.Locks.assign(Locks.begin(), Locks.end());
+      }
+      Sites.push_back(std::move(Site));
       break;
-    case CountOp::PutLock:
-      if (API->LockArg && CE->getNumArgs() > *API->LockArg)
-        recordLocked(Info, CE, lockDeclFromExpr(CE->getArg(*API->LockArg)));
-      recordRelease(Info, CE, *API);
-      break;
+    }
     default:
       break;
     }
     return true;
   }
 
+  /// Turns the recorded puts into styles. A decrement-and-test with no lock
+  /// in its own function still takes one when every call of that function in
+  /// the TU holds a lock (`device_link_del()` locks, then calls the helper
+  /// that does kref_put): the lock the callers hold is the put's lock.
+  void resolve() {
+    for (PutSite &S : Sites) {
+      PutStyleInfo &Info = DB.Styles[S.Counter];
+      if (S.Locks.empty() && S.InFunction) {
+        const FunctionDecl *Canon = S.InFunction->getCanonicalDecl();
+        auto CS = CallSiteLocks.find(Canon);
+        if (CS != CallSiteLocks.end() && !CS->second.empty() &&
+            llvm::all_of(CS->second, [](bool Locked) { return Locked; }))
+          for (const ValueDecl *D : CallerLocks[Canon])
+            S.Locks.push_back(D);
+      }
+      if (S.Locks.empty()) {
+        if (Info.BarePut.isInvalid())
+          Info.BarePut = S.Call->getBeginLoc();
+      } else {
+        if (Info.LockedPut.isInvalid())
+          Info.LockedPut = S.Call->getBeginLoc();
+        for (const ValueDecl *D : S.Locks)
+          if (!llvm::is_contained(Info.PutLocks, D))
+            Info.PutLocks.push_back(D);
+      }
+      if (Info.IndexRemovalInRelease.isInvalid())
+        Info.IndexRemovalInRelease = S.Removal;
+      if (Info.FreeOnZero.isInvalid())
+        Info.FreeOnZero = S.Free;
+    }
+  }
+
 private:
-  void noteLock(const LockAPI &L, const CallExpr *CE) {
-    if (L.Op != LockOp::Acquire && L.Op != LockOp::Release)
-      return;
-    if (CE->getNumArgs() <= L.LockArg)
-      return;
-    const ValueDecl *D = lockDeclFromExpr(CE->getArg(L.LockArg));
+  void applyLock(LockOp Op, const ValueDecl *D) {
     if (!D)
       return;
-    if (L.Op == LockOp::Acquire) {
+    if (Op == LockOp::Acquire) {
       Locks.push_back(D);
-    } else {
+    } else if (Op == LockOp::Release) {
       auto It = std::find(Locks.rbegin(), Locks.rend(), D);
       if (It != Locks.rend())
         Locks.erase(std::next(It).base());
     }
   }
 
-  void recordLocked(PutStyleInfo &Info, const CallExpr *CE,
-                    const ValueDecl *Lock) {
-    if (Info.LockedPut.isInvalid())
-      Info.LockedPut = CE->getBeginLoc();
-    if (Lock && std::find(Info.PutLocks.begin(), Info.PutLocks.end(), Lock) ==
-                    Info.PutLocks.end())
-      Info.PutLocks.push_back(Lock);
-  }
-
-  /// Finds what runs when the count hits zero: the kref release callback,
-  /// or the then-branch of `if (x_dec_and_test(...))`.
-  void recordRelease(PutStyleInfo &Info, const CallExpr *CE,
-                     const CountAPI &API) {
-    if (Info.IndexRemovalInRelease.isValid())
-      return;
+  /// What runs when the count hits zero: the kref release callback's body,
+  /// the then-branch of `if (x_dec_and_test(...))`, or for
+  /// `if (!x_dec_and_test(...)) return;` the statements after the if.
+  SmallVector<const Stmt *, 4> releasePath(const CallExpr *CE,
+                                           const CountAPI &API) {
+    SmallVector<const Stmt *, 4> Out;
     if (API.ReleaseArg && CE->getNumArgs() > *API.ReleaseArg) {
       const Expr *Rel = CE->getArg(*API.ReleaseArg)->IgnoreParenCasts();
       if (const auto *DRE = dyn_cast<DeclRefExpr>(Rel))
         if (const auto *RelFD = dyn_cast<FunctionDecl>(DRE->getDecl()))
           if (const FunctionDecl *Def = RelFD->getDefinition())
-            Info.IndexRemovalInRelease = findIndexRemoval(Def->getBody());
-      return;
+            Out.push_back(Def->getBody());
+      return Out;
     }
     if (CurrentIf.empty())
-      return;
+      return Out;
     const IfStmt *If = CurrentIf.back();
     const Expr *Cond = If->getCond();
-    if (Cond && Cond->getSourceRange().fullyContains(CE->getSourceRange()))
-      Info.IndexRemovalInRelease = findIndexRemoval(If->getThen());
+    if (!Cond || !Cond->getSourceRange().fullyContains(CE->getSourceRange()))
+      return Out;
+    const auto *Not = dyn_cast<UnaryOperator>(Cond->IgnoreParenImpCasts());
+    if (!Not || Not->getOpcode() != UO_LNot) {
+      Out.push_back(If->getThen());
+      return Out;
+    }
+    // `if (!dec_and_test) return;`: the release follows the if.
+    if (Compounds.empty())
+      return Out;
+    bool After = false;
+    for (const Stmt *S : Compounds.back()->body()) {
+      if (After)
+        Out.push_back(S);
+      if (S == If)
+        After = true;
+    }
+    return Out;
   }
 
   PutStyleDB &DB;
+  const FunctionDecl *Current = nullptr;
   SmallVector<const ValueDecl *, 4> Locks;
   SmallVector<const IfStmt *, 4> CurrentIf;
+  SmallVector<const CompoundStmt *, 8> Compounds;
+  SmallVector<PutSite, 32> Sites;
+  llvm::DenseMap<const FunctionDecl *, LockEffect> EffectCache;
+  /// For each function defined in the TU: per call site, whether a lock was
+  /// held; and the locks held at those calls.
+  llvm::DenseMap<const FunctionDecl *, SmallVector<bool, 4>> CallSiteLocks;
+  llvm::DenseMap<const FunctionDecl *, llvm::SmallSetVector<const ValueDecl *, 2>>
+      CallerLocks;
 };
 
 void finalize(PutStyleInfo &Info) {
@@ -207,6 +386,7 @@ const PutStyleDB &PutStyleDB::get(ASTContext &Ctx) {
     Cached = PutStyleDB();
     StyleCollector Collector(Cached);
     Collector.TraverseDecl(Ctx.getTranslationUnitDecl());
+    Collector.resolve();
     for (auto &KV : Cached.Styles)
       finalize(KV.second);
     CachedFor = &Ctx;

@@ -41,8 +41,10 @@ struct PutStyleInfo {
   /// ...): the index holds no count, so its entries can reach zero while
   /// still listed.
   clang::SourceLocation IndexRemovalInRelease;
-  /// The object lives on a plain-count (atomic_t) counter that is used as a
-  /// lifetime count somewhere in the TU.
+  /// What runs when the count hits zero frees or releases something (kfree,
+  /// call_rcu, a *_release()/*_free() function): evidence that an atomic_t
+  /// is a lifetime count, not a usage counter that happens to be tested.
+  clang::SourceLocation FreeOnZero;
   bool hasFinalPut() const { return BarePut.isValid() || LockedPut.isValid(); }
 };
 

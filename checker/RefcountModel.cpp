@@ -129,6 +129,20 @@ const NoteTag *RefcountModel::objectNote(CheckerContext &C, SymbolRef Obj,
   });
 }
 
+/// A put that returns one of the path's extra references (see CountState).
+/// When none is left over a reference the path only borrowed, the count is
+/// unknown again.
+static ProgramStateRef returnExtraOrForget(ProgramStateRef State,
+                                           const MemRegion *Ctr) {
+  const CountState *CS = getCountState(State, Ctr);
+  if (!CS || !CS->isHeld() || CS->extraGets() == 0)
+    return forgetCountState(State, Ctr);
+  CountState Back = CS->withoutExtraGet();
+  if (Back.extraGets() == 0 && Back.why() == CountState::Why::Get)
+    return forgetCountState(State, Ctr);
+  return setCountState(State, Ctr, Back);
+}
+
 bool RefcountModel::evalCall(const CallEvent &Call, CheckerContext &C) const {
   CountCall CC = decodeCountCall(Call);
   if (!CC)
@@ -182,7 +196,14 @@ bool RefcountModel::evalCall(const CallEvent &Call, CheckerContext &C) const {
   }
   case CountOp::Get: {
     if (Ctr) {
-      State = setCountState(State, Ctr, CountState::held(CountState::Why::Get));
+      const CountState *CS = getCountState(State, Ctr);
+      // After a get on a zero count (reported) the path holds just that one.
+      CountState Now = CountState::held(CountState::Why::Get);
+      if (!CS)
+        Now = Now.withExtraGet(); // on top of a borrowed reference
+      else if (CS->isHeld())
+        Now = CS->withExtraGet();
+      State = setCountState(State, Ctr, Now);
       if (SymbolRef Obj = ownerSymbol(Ctr))
         State = forgetZeroFilled(State, Obj);
     }
@@ -191,7 +212,7 @@ bool RefcountModel::evalCall(const CallEvent &Call, CheckerContext &C) const {
   }
   case CountOp::Put: {
     if (Ctr)
-      State = forgetCountState(State, Ctr);
+      State = returnExtraOrForget(State, Ctr);
     C.addTransition(bindResult(State, conjureCallResult(Call, C)));
     return true;
   }
@@ -232,6 +253,15 @@ bool RefcountModel::evalCall(const CallEvent &Call, CheckerContext &C) const {
   }
   case CountOp::PutTest:
   case CountOp::PutLock: {
+    // Putting back a reference this path added on top of another cannot
+    // drop the count to zero.
+    if (Ctr)
+      if (const CountState *CS = getCountState(State, Ctr))
+        if (CS->isHeld() && CS->extraGets()) {
+          State = returnExtraOrForget(State, Ctr);
+          C.addTransition(bindResult(State, truth(false)));
+          return true;
+        }
     ProgramStateRef HitZero = bindResult(State, truth(true));
     ProgramStateRef NotZero = bindResult(State, truth(false));
     if (Ctr) {

@@ -171,14 +171,16 @@ void UnsafePromotionChecker::checkPromotion(const CountCall &CC,
   } else if (Info->Kind == PutStyleKind::Kref) {
     bool RcuOnly = Locks.empty() && Rcu;
     NoteRemoval = Info->IndexRemovalInRelease.isValid();
-    if (!RcuOnly && !NoteRemoval)
-      return; // The index may hold a count of its own.
+    // Without a release that takes the object off the index, the index may
+    // hold a count of its own (taken at insert, dropped after removal; under
+    // RCU often dropped after a grace period): then the get is safe.
+    if (!NoteRemoval)
+      return;
     Msg = "Plain " + Callee + " on an internal reference from " + From +
           (RcuOnly ? " under rcu_read_lock() only" : "") +
           ": the final put of '" + Field +
           "' is a bare decrement-and-test (kref style)" +
-          (NoteRemoval ? " and its release takes the object off the index, "
-                       : ", ") +
+          " and its release takes the object off the index, " +
           "so the count may already be zero; use " +
           tryGetNameFor(CC.API->Family).str() + " and check its result";
   } else {

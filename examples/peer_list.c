@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Example: peers on an RCU list, refcount_t with a bare final put (kref
- * style). rcu_read_lock() keeps the memory, not the count.
+ * style) whose release unlinks the peer: the list holds no count.
+ * rcu_read_lock() keeps the memory, not the count.
  */
 #include <kernel-inline.h>
 
@@ -15,8 +16,10 @@ static struct list_head peers;
 
 void peer_put(struct peer *p)
 {
-	if (refcount_dec_and_test(&p->refcnt))
+	if (refcount_dec_and_test(&p->refcnt)) {
+		list_del_rcu(&p->list);   /* the list holds no count */
 		kfree_rcu_ptr(p);
+	}
 }
 
 /* BUG (refcount.UnsafePromotion): refcount_inc() under RCU only. */

@@ -255,6 +255,33 @@ void get_after_reading_zero(struct obj *o) {
     atomic_inc(&o->count); // expected-warning{{atomic_inc() on 'o->count' after reading its count as zero}} expected-note{{atomic_inc() on 'o->count' after reading its count as zero}}
 }
 
+/* skb_shared() tests `users != 1`: a sharing test, not a zero test. */
+void sharing_test_then_get(struct obj *o) {
+  if (refcount_read(&o->users) != 1)
+    return;
+  refcount_inc(&o->users); // no-warning
+}
+void more_than_one_then_get(struct obj *o) {
+  if (atomic_read(&o->count) > 1)
+    atomic_inc(&o->count); // no-warning
+}
+
+/* af_netlink.c's netlink_insert(): get, fail, put back: the put returns the
+   path's own extra reference and cannot reach zero. */
+void get_put_back_get(struct obj *o) {
+  refcount_inc(&o->users);
+  if (refcount_dec_and_test(&o->users))
+    kfree(o);
+  refcount_inc(&o->users); // no-warning
+}
+void init_get_put_put_get(struct obj *o) {
+  kref_init(&o->ref);
+  kref_get(&o->ref);
+  kref_put(&o->ref, obj_release); /* returns the extra one */
+  if (kref_put(&o->ref, obj_release)) // expected-note{{The count of 'o->ref' drops to zero in kref_put()}} expected-note{{Taking true branch}}
+    kref_get(&o->ref); // expected-warning{{kref_get() on 'o->ref' after its count dropped to zero}} expected-note{{kref_get() on 'o->ref' after its count dropped to zero}}
+}
+
 void read_not_compared_then_get(struct obj *o) {
   printk("count %d\n", atomic_read(&o->count));
   atomic_inc(&o->count); // no-warning: the read decided nothing
@@ -304,6 +331,30 @@ void wrapper_get_after_put(struct obj *o) {
 }
 void wrapper_get(struct obj *o) {
   obj_get(o); // no-warning
+}
+
+/* io_uring's nr_running: tested with atomic_dec_and_test, but nothing is
+   freed at zero: a usage counter, not a lifetime count. */
+struct wq_acct {
+  atomic_t nr_running;
+};
+void wq_worker_sleeping(struct wq_acct *acct) {
+  if (!atomic_dec_and_test(&acct->nr_running))
+    return;
+  atomic_inc(&acct->nr_running); // no-warning
+}
+/* The `if (!dec_and_test) return; free` form is a lifetime count. */
+struct conn {
+  atomic_t refcnt;
+};
+void conn_put(struct conn *c) {
+  if (!atomic_dec_and_test(&c->refcnt))
+    return;
+  kfree(c);
+}
+void conn_get_after_last_put(struct conn *c) {
+  if (atomic_dec_and_test(&c->refcnt)) // expected-note{{The count of 'c->refcnt' drops to zero in atomic_dec_and_test()}} expected-note{{Taking true branch}}
+    atomic_inc(&c->refcnt); // expected-warning{{atomic_inc() on 'c->refcnt' after its count dropped to zero}} expected-note{{atomic_inc() on 'c->refcnt' after its count dropped to zero}}
 }
 
 /* ---- borrowed references ---- */

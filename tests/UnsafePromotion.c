@@ -234,15 +234,17 @@ struct peer {
 static struct list_head peers;
 static struct peer *current_peer;
 void peer_put(struct peer *p) {
-  if (refcount_dec_and_test(&p->refcnt)) // expected-note 3 {{The final put of 'struct peer::refcnt' is a bare decrement-and-test here: kref style}}
+  if (refcount_dec_and_test(&p->refcnt)) { // expected-note 3 {{The final put of 'struct peer::refcnt' is a bare decrement-and-test here: kref style}}
+    list_del_rcu(&p->list); // expected-note 3 {{The release of 'struct peer::refcnt' takes the object off its index here}}
     kfree_rcu_ptr(p);
+  }
 }
 struct peer *peer_find_rcu(int key) {
   struct peer *p;
   rcu_read_lock();
   list_for_each_entry_rcu(p, &peers, list) { // expected-note{{Internal reference obtained from a list walk}} expected-note{{Loop condition is true}}
     if (p->key == key) { // expected-note{{Assuming}} expected-note{{Taking true branch}}
-      refcount_inc(&p->refcnt); // expected-warning{{Plain refcount_inc() on an internal reference from a list walk under rcu_read_lock() only: the final put of 'struct peer::refcnt' is a bare decrement-and-test (kref style), so the count may already be zero; use refcount_inc_not_zero() and check its result}} expected-note{{Plain refcount_inc() on an internal reference from a list walk under rcu_read_lock() only}}
+      refcount_inc(&p->refcnt); // expected-warning{{Plain refcount_inc() on an internal reference from a list walk under rcu_read_lock() only: the final put of 'struct peer::refcnt' is a bare decrement-and-test (kref style) and its release takes the object off the index, so the count may already be zero; use refcount_inc_not_zero() and check its result}} expected-note{{Plain refcount_inc() on an internal reference from a list walk under rcu_read_lock() only}}
       rcu_read_unlock();
       return p;
     }
@@ -306,7 +308,36 @@ struct peer *peer_slot(int i) {
   return p;
 }
 
-/* ==== kref style where the list holds its own count: no report ==== */
+/* ==== kref style where the index holds its own count: no report ==== */
+
+/* af_netlink.c's netlink_lookup(): the hash holds a counted reference (taken
+   before insert, dropped after removal), and the lookup runs under RCU. */
+struct nsock {
+  refcount_t refcnt;
+  struct hlist_node node;
+  int portid;
+};
+static struct hlist_head nsocks;
+void nsock_put(struct nsock *s) {
+  if (refcount_dec_and_test(&s->refcnt))
+    kfree_rcu_ptr(s);
+}
+void nsock_unhash(struct nsock *s) {
+  hlist_del(&s->node);
+  refcount_dec(&s->refcnt); /* the hash's reference; never the last */
+}
+struct nsock *nsock_lookup(int portid) {
+  struct nsock *s;
+  rcu_read_lock();
+  hlist_for_each_entry(s, &nsocks, node)
+    if (s->portid == portid) {
+      refcount_inc(&s->refcnt); // no-warning
+      rcu_read_unlock();
+      return s;
+    }
+  rcu_read_unlock();
+  return NULL;
+}
 
 struct job {
   struct kref ref;
@@ -490,6 +521,93 @@ struct dentry_ish *d_first_child_locked(void) {
   refcount_inc(&d->d_count); // no-warning: under the put's lock
   spin_unlock(&d->d_lock);
   return d;
+}
+
+/* drivers/base/core.c's device links: the lock is taken through wrappers and
+   the put helper is only ever called with it held: kcref. */
+struct dlink {
+  struct kref kref;
+  struct list_head node;
+  int flags;
+};
+static LIST_HEAD(dlinks);
+static DEFINE_MUTEX(dlinks_lock);
+static void dlinks_write_lock(void) { mutex_lock(&dlinks_lock); }
+static void dlinks_write_unlock(void) { mutex_unlock(&dlinks_lock); }
+static void dlink_release(struct kref *kref) {
+  struct dlink *l = container_of(kref, struct dlink, kref);
+  list_del(&l->node);
+  kfree(l);
+}
+static void dlink_put_kref(struct dlink *l) {
+  kref_put(&l->kref, dlink_release); // expected-note{{The final put of 'struct dlink::kref' takes 'dlinks_lock' as the count hits zero here: kcref style}}
+}
+void dlink_del(struct dlink *l) {
+  dlinks_write_lock();
+  dlink_put_kref(l);
+  dlinks_write_unlock();
+}
+struct dlink *dlink_add(int flags) {
+  struct dlink *l;
+  dlinks_write_lock();
+  list_for_each_entry(l, &dlinks, node)
+    if (l->flags == flags) {
+      kref_get(&l->kref); // no-warning: dlinks_lock is the put's lock
+      dlinks_write_unlock();
+      return l;
+    }
+  dlinks_write_unlock();
+  return NULL;
+}
+struct dlink *dlink_peek(int flags) {
+  struct dlink *l;
+  list_for_each_entry(l, &dlinks, node) // expected-note{{Internal reference obtained from a list walk}} expected-note{{Loop condition is true}}
+    if (l->flags == flags) { // expected-note{{Assuming}} expected-note{{Taking true branch}}
+      kref_get(&l->kref); // expected-warning{{Plain kref_get() promotes an internal reference from a list walk without holding 'dlinks_lock'}} expected-note{{without holding 'dlinks_lock'}}
+      return l;
+    }
+  return NULL;
+}
+
+/* lib/klist.c: the put runs under spin_lock_irqsave(&k->k_lock) (a macro
+   over spinlock_check()), in a helper every caller calls under the lock. */
+struct knode {
+  struct kref n_ref;
+  struct list_head n_node;
+};
+struct klist_ish {
+  spinlock_t k_lock;
+  struct list_head k_list;
+};
+static void knode_release(struct kref *kref) {
+  struct knode *n = container_of(kref, struct knode, n_ref);
+  list_del(&n->n_node);
+  kfree(n);
+}
+static int knode_dec_and_del(struct knode *n) {
+  return kref_put(&n->n_ref, knode_release); // expected-note{{The final put of 'struct knode::n_ref' takes 'klist_ish::k_lock' as the count hits zero here: kcref style}}
+}
+void knode_put(struct klist_ish *k, struct knode *n) {
+  unsigned long flags;
+  spin_lock_irqsave(&k->k_lock, flags);
+  knode_dec_and_del(n);
+  spin_unlock_irqrestore(&k->k_lock, flags);
+}
+struct knode *knode_first(struct klist_ish *k) {
+  unsigned long flags;
+  struct knode *n;
+  spin_lock_irqsave(&k->k_lock, flags);
+  n = list_first_entry_or_null(&k->k_list, struct knode, n_node);
+  if (n)
+    kref_get(&n->n_ref); // no-warning: under k_lock
+  spin_unlock_irqrestore(&k->k_lock, flags);
+  return n;
+}
+struct knode *knode_first_unlocked(struct klist_ish *k) {
+  struct knode *n = list_first_entry_or_null(&k->k_list, struct knode, n_node); // expected-note{{Internal reference obtained from a list walk}} expected-note{{Assuming}} expected-note{{'?' condition is true}}
+  if (n) // expected-note{{'n' is non-null}} expected-note{{Taking true branch}}
+    kref_get(&n->n_ref); // expected-warning{{Plain kref_get() promotes an internal reference from a list walk without holding 'klist_ish::k_lock'}} expected-note{{without holding 'klist_ish::k_lock'}}
+  return n;
 }
 
 /* ==== plain and unknown styles: never reported ==== */

@@ -53,8 +53,9 @@ struct mutex { long owner; };
 struct rw_semaphore { long count; };
 #define DEFINE_SPINLOCK(x) spinlock_t x
 #define DEFINE_MUTEX(x) struct mutex x
+static inline raw_spinlock_t *spinlock_check(spinlock_t *lock) { return &lock->rlock; }
 #define spin_lock_irqsave(lock, flags)                                         \
-  do { flags = _raw_spin_lock_irqsave(&(lock)->rlock); } while (0)
+  do { flags = _raw_spin_lock_irqsave(spinlock_check(lock)); } while (0)
 #define atomic_dec_and_lock(atomic, lock) _atomic_dec_and_lock(atomic, lock)
 #define lockdep_assert_held(l) do { (void)(l); } while (0)
 
