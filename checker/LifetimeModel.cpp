@@ -609,11 +609,28 @@ bool isErrorReturn(const Expr *RetE, SVal V, ProgramStateRef State,
 
 void LifetimeModel::checkPreStmt(const ReturnStmt *RS,
                                  CheckerContext &C) const {
-  if (!C.inTopFrame())
-    return;
   const Expr *RetE = RS->getRetValue();
   if (!RetE)
     return;
+  if (!C.inTopFrame()) {
+    // `pci_dev_put(dev); return dev;`: the function deliberately returns a
+    // pointer it holds no count on (the object is kept alive elsewhere, e.g.
+    // on a bus list); its caller uses it as a borrowed pointer.
+    const MemRegion *R = refRegion(C.getSVal(RetE));
+    if (!R)
+      return;
+    ProgramStateRef State = C.getState();
+    for (const auto &KV : allRefs(State)) {
+      if (KV.first.first->getBaseRegion() != R->getBaseRegion() ||
+          KV.second.K != RefEntry::Kind::Released)
+        continue;
+      RefEntry E = KV.second;
+      E.K = RefEntry::Kind::Escaped;
+      State = setRef(State, KV.first, E);
+    }
+    C.addTransition(State);
+    return;
+  }
   ProgramStateRef State = C.getState();
   SVal V = C.getSVal(RetE);
   const Expr *Stripped = RetE->IgnoreParenCasts();
@@ -734,6 +751,14 @@ void LifetimeModel::checkDeadSymbols(SymbolReaper &SR,
       Leaks.push_back(KV);
       New = removeRef(New, KV.first);
     } else {
+      // A get on `dev->parent` whose field was reloaded after a call (and
+      // maybe assumed NULL before the put): the path lost track of the put.
+      const MemRegion *Base = R->getBaseRegion();
+      if (const MemRegion *From = loadedFrom(Base))
+        if (refRegion(State->getSVal(From)) != Base) {
+          New = removeRef(New, KV.first);
+          continue;
+        }
       RefEntry L = E;
       L.K = RefEntry::Kind::Lost;
       New = setRef(New, KV.first, L);
@@ -768,8 +793,9 @@ void LifetimeModel::checkEndFunction(const ReturnStmt *RS,
       continue;
     if (State->isNull(loc::MemRegionVal(KV.first.first)).isConstrainedTrue())
       continue;
-    if (E.isNewReference() || Err)
-      Leaks.push_back(KV);
+    if (!E.isNewReference() && !Err)
+      continue;
+    Leaks.push_back(KV);
   }
   if (Leaks.empty() || !Leak)
     return;

@@ -30,7 +30,7 @@ krefcheck::allRefs(ProgramStateRef S) {
 }
 
 /// The field or variable a symbolic pointer was loaded from, if any.
-static const MemRegion *loadedFrom(const MemRegion *Base) {
+const MemRegion *krefcheck::loadedFrom(const MemRegion *Base) {
   const auto *SR = dyn_cast<SymbolicRegion>(Base);
   if (!SR)
     return nullptr;

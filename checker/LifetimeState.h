@@ -131,6 +131,9 @@ findRef(ProgramStateRef S, const MemRegion *R, Family F);
 /// value is not a region, e.g. NULL or an ERR_PTR constant).
 const MemRegion *refRegion(clang::ento::SVal V);
 
+/// The field a symbolic pointer was loaded from (`dev->parent`), if any.
+const MemRegion *loadedFrom(const MemRegion *Base);
+
 /// Whether the path returns an error from the analyzed (top) function.
 ProgramStateRef setReturnsError(ProgramStateRef S, bool B);
 bool returnsError(ProgramStateRef S);

@@ -518,3 +518,16 @@ int list_walk_pm(struct list_head *head) {
       return -EIO; // no-warning: put by a later walk (rpm_put_suppliers)
   return 0;
 }
+
+struct dd { struct device *parent; };
+int really_probe(struct dd *d);
+
+int probe_parent_reloaded(struct dd *d) {
+  int ret;
+  if (d->parent)
+    pm_runtime_get_sync(d->parent);
+  ret = really_probe(d);
+  if (d->parent)
+    pm_runtime_put(d->parent);
+  return ret < 0 ? ret : 0; // no-warning: the put went through a reloaded field
+}
