@@ -55,6 +55,15 @@ krefcheck::findRef(ProgramStateRef S, const MemRegion *R, Family F) {
   for (const auto &KV : S->get<HeldRefs>())
     if (keyFamily(KV.first) == F && KV.first.first->getBaseRegion() == Base)
       return std::make_pair(KV.first, KV.second);
+  // fwnode_handle_put() of a software node puts its kobject: the node and
+  // device families meet on the same object.
+  if (F == Family::Node || F == Family::Device) {
+    Family Other = F == Family::Node ? Family::Device : Family::Node;
+    for (const auto &KV : S->get<HeldRefs>())
+      if (keyFamily(KV.first) == Other &&
+          KV.first.first->getBaseRegion() == Base)
+        return std::make_pair(KV.first, KV.second);
+  }
   // `dev->parent` loaded again after a call invalidated `*dev` is a new
   // symbol for the same field: the same reference.
   if (const MemRegion *Origin = loadedFrom(Base))

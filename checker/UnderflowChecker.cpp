@@ -7,7 +7,9 @@
 // puts its previous node) of a reference that, on this path,
 //
 //   Owned(1) --put--> Released --put--> report "released twice"
-//   (never got) --put--> BorrowedPut --put--> report "put twice"
+//   (never got) --put--> BorrowedPut --put--> report "put twice", when one
+//                                              of the two puts is an iterator
+//                                              step consuming its argument
 //
 // A single put of a pointer the function never got is not reported: many
 // kernel functions consume a reference their caller passes in. A put of
@@ -59,6 +61,14 @@ void UnderflowChecker::checkPreCall(const CallEvent &Call,
     return;
   const RefEntry &E = Found->second;
   if (E.K != RefEntry::Kind::Released && E.K != RefEntry::Kind::BorrowedPut)
+    return;
+  // Two explicit puts of a pointer this path never got may drop two
+  // references held by different owners (software_node_notify_remove()
+  // puts the notifier's and the managed node's). Report only when one of
+  // them is an iterator step that consumes its argument, a classic mistake:
+  // `np = of_find_compatible_node(from, ...); of_node_put(from);`.
+  if (E.K == RefEntry::Kind::BorrowedPut && API->Op != LifeOp::ConsumeAcquire &&
+      (!E.Releaser || E.Releaser->Op != LifeOp::ConsumeAcquire))
     return;
   std::string Callee = API->Name.str() + "()";
   RefEntry Named = E;

@@ -49,10 +49,6 @@ int put_then_continue(struct device_node *parent) {
   return 0;
 }
 
-void borrowed_put_twice(struct device_node *np) {
-  of_node_put(np); // expected-note{{Reference to 'np' released by of_node_put()}}
-  of_node_put(np); // UNDERFLOW // expected-warning{{of_node_put() puts 'np' a second time on this path, which never took a reference to it}} expected-note{{of_node_put() puts 'np' a second time on this path, which never took a reference to it}}
-}
 
 void put_device_twice(struct bus_type *bus) {
   struct device *d = bus_find_device(bus, NULL, NULL, NULL); // expected-note{{bus_find_device() returns a counted reference (+1): 'd' must be released}}
@@ -64,18 +60,12 @@ void put_device_twice(struct bus_type *bus) {
 }
 
 void pm_put_twice(struct device *dev) {
-  pm_runtime_get_sync(dev); // expected-note{{pm_runtime_get_sync() takes a runtime-PM usage count of 'dev', even when it fails}}
-  pm_runtime_put(dev); // expected-note{{Reference to 'dev' released by pm_runtime_put(): this path holds no more references to it}}
-  pm_runtime_put_noidle(dev); // expected-note{{Reference to 'dev' released by pm_runtime_put_noidle()}}
-  pm_runtime_put(dev); // UNDERFLOW // expected-warning{{pm_runtime_put() puts 'dev' a second time on this path, which never took a reference to it}} expected-note{{pm_runtime_put() puts 'dev' a second time on this path, which never took a reference to it}}
+  pm_runtime_get_sync(dev);
+  pm_runtime_put(dev);
+  pm_runtime_put_noidle(dev);
+  pm_runtime_put(dev); // no-warning: borrowed, two owners possible
 }
 
-void get_one_put_two(struct device *dev) {
-  get_device(dev); // expected-note{{Reference to 'dev' taken by get_device()}}
-  put_device(dev); // expected-note{{Reference to 'dev' released by put_device(): this path holds no more references to it}}
-  put_device(dev); /* the caller's reference */ // expected-note{{Reference to 'dev' released by put_device()}}
-  put_device(dev); // UNDERFLOW // expected-warning{{put_device() puts 'dev' a second time on this path, which never took a reference to it}} expected-note{{put_device() puts 'dev' a second time on this path, which never took a reference to it}}
-}
 
 void kobject_put_twice(struct kobject *parent) {
   struct kobject *k = kobject_create_and_add("x", parent); // expected-note{{kobject_create_and_add() returns a counted reference (+1): 'k' must be released}}
@@ -105,12 +95,6 @@ void dput_twice(struct dentry *d) {
   dput(parent); // UNDERFLOW // expected-warning{{dput() puts 'parent' again: this path already released every reference it took}} expected-note{{dput() puts 'parent' again: this path already released every reference it took}}
 }
 
-void sock_put_twice(struct sock *sk) {
-  sock_hold(sk); // expected-note{{Reference to 'sk' taken by sock_hold()}}
-  sock_put(sk); // expected-note{{Reference to 'sk' released by sock_put(): this path holds no more references to it}}
-  sock_put(sk); // expected-note{{Reference to 'sk' released by sock_put()}}
-  sock_put(sk); // UNDERFLOW // expected-warning{{sock_put() puts 'sk' a second time on this path, which never took a reference to it}} expected-note{{sock_put() puts 'sk' a second time on this path, which never took a reference to it}}
-}
 
 void dev_put_twice(struct net *net) {
   struct net_device *nd = dev_get_by_name(net, "eth0"); // expected-note{{dev_get_by_name() returns a counted reference (+1): 'nd' must be released}}
@@ -120,12 +104,6 @@ void dev_put_twice(struct net *net) {
   dev_put(nd); // UNDERFLOW // expected-warning{{dev_put() puts 'nd' again: this path already released every reference it took}} expected-note{{dev_put() puts 'nd' again: this path already released every reference it took}}
 }
 
-void put_net_twice(struct net *net) {
-  struct net *n = get_net(net); // expected-note{{Reference to 'net' taken by get_net()}}
-  put_net(n); // expected-note{{Reference to 'n' released by put_net(): this path holds no more references to it}}
-  put_net(net); // expected-note{{Reference to 'net' released by put_net()}}
-  put_net(net); // UNDERFLOW // expected-warning{{put_net() puts 'net' a second time on this path, which never took a reference to it}} expected-note{{put_net() puts 'net' a second time on this path, which never took a reference to it}}
-}
 
 void fwnode_put_twice(struct device *dev) {
   struct fwnode_handle *child;
@@ -134,12 +112,6 @@ void fwnode_put_twice(struct device *dev) {
   }
 }
 
-void kref_put_twice(struct kobject *k, void (*rel)(struct kref *)) {
-  kref_get(&k->kref); // expected-note{{Reference to '&k->kref' taken by kref_get()}}
-  kref_put(&k->kref, rel); // expected-note{{Reference to '&k->kref' released by kref_put(): this path holds no more references to it}}
-  kref_put(&k->kref, rel); // expected-note{{Reference to '&k->kref' released by kref_put()}}
-  kref_put(&k->kref, rel); // UNDERFLOW // expected-warning{{kref_put() puts '&k->kref' a second time on this path, which never took a reference to it}} expected-note{{kref_put() puts '&k->kref' a second time on this path, which never took a reference to it}}
-}
 
 void put_after_next_sibling(struct device_node *parent) {
   struct device_node *prev = of_get_next_child(parent, NULL); // expected-note{{of_get_next_child() returns a counted reference (+1): 'prev' must be released}}
@@ -163,11 +135,70 @@ void phandle_put_branch(struct device_node *dn, int flag) {
   of_node_put(np); // UNDERFLOW when flag // expected-warning{{of_node_put() puts 'np' again: this path already released every reference it took}} expected-note{{of_node_put() puts 'np' again: this path already released every reference it took}}
 }
 
-void usb_put_twice(struct usb_device *u) {
-  struct usb_device *x = usb_get_dev(u); // expected-note{{Reference to 'u' taken by usb_get_dev()}}
-  usb_put_dev(x); // expected-note{{Reference to 'x' released by usb_put_dev(): this path holds no more references to it}}
-  usb_put_dev(x); // expected-note{{Reference to 'x' released by usb_put_dev()}}
-  usb_put_dev(x); // UNDERFLOW // expected-warning{{usb_put_dev() puts 'x' a second time on this path, which never took a reference to it}} expected-note{{usb_put_dev() puts 'x' a second time on this path, which never took a reference to it}}
+
+void matching_from_put(struct device_node *from, const struct of_device_id *ids) {
+  struct device_node *np = of_find_matching_node(from, ids); // expected-note{{of_find_matching_node() puts the previous reference 'from'}}
+  of_node_put(from); // UNDERFLOW: of_find_matching_node() put it // expected-warning{{of_node_put() puts 'from' a second time on this path, which never took a reference to it}} expected-note{{of_node_put() puts 'from' a second time on this path, which never took a reference to it}}
+  of_node_put(np);
+}
+
+void next_parent_put(struct device_node *np) {
+  struct device_node *parent = of_get_next_parent(np); // expected-note{{of_get_next_parent() puts the previous reference 'np'}}
+  of_node_put(np); // UNDERFLOW: of_get_next_parent() put it // expected-warning{{of_node_put() puts 'np' a second time on this path, which never took a reference to it}} expected-note{{of_node_put() puts 'np' a second time on this path, which never took a reference to it}}
+  of_node_put(parent);
+}
+
+void pci_from_put(struct pci_dev *from) {
+  struct pci_dev *p = pci_get_device(1, 2, from); // expected-note{{pci_get_device() puts the previous reference 'from'}}
+  pci_dev_put(from); // UNDERFLOW: pci_get_device() put it // expected-warning{{pci_dev_put() puts 'from' a second time on this path, which never took a reference to it}} expected-note{{pci_dev_put() puts 'from' a second time on this path, which never took a reference to it}}
+  pci_dev_put(p);
+}
+
+void put_then_iterate(struct device_node *from) {
+  struct device_node *np;
+  of_node_put(from); // expected-note{{Reference to 'from' released by of_node_put()}}
+  np = of_find_node_by_name(from, "x"); // UNDERFLOW: puts from again // expected-warning{{of_find_node_by_name() puts 'from' a second time on this path, which never took a reference to it}} expected-note{{of_find_node_by_name() puts 'from' a second time on this path, which never took a reference to it}}
+  of_node_put(np);
+}
+
+void found_child_double(struct device *parent) {
+  struct device *c = device_find_child(parent, NULL, NULL); // expected-note{{device_find_child() returns a counted reference (+1): 'c' must be released}}
+  if (!c) // expected-note{{Assuming 'c' is non-null}} expected-note{{Taking false branch}}
+    return;
+  put_device(c); // expected-note{{Reference to 'c' released by put_device(): this path holds no more references to it}}
+  put_device(c); // UNDERFLOW // expected-warning{{put_device() puts 'c' again: this path already released every reference it took}} expected-note{{put_device() puts 'c' again: this path already released every reference it took}}
+}
+
+int ladder_two_labels(void) {
+  struct device_node *a = of_find_node_by_name(NULL, "a"); // expected-note{{of_find_node_by_name() returns a counted reference (+1): 'a' must be released}}
+  int ret = 0;
+  if (!a) // expected-note{{Assuming 'a' is non-null}} expected-note{{Taking false branch}}
+    return -ENODEV;
+  if (setup()) { // expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
+    of_node_put(a); // expected-note{{Reference to 'a' released by of_node_put(): this path holds no more references to it}}
+    ret = -EIO;
+    goto err_a; // expected-note{{Control jumps to line 184}}
+  }
+  return 0;
+err_a:
+  of_node_put(a); // UNDERFLOW // expected-warning{{of_node_put() puts 'a' again: this path already released every reference it took}} expected-note{{of_node_put() puts 'a' again: this path already released every reference it took}}
+  return ret;
+}
+
+void lookup_double(struct dentry *base) {
+  struct dentry *d = lookup_one_len("x", base, 1); // expected-note{{lookup_one_len() returns a counted reference (+1): 'd' must be released}}
+  if (IS_ERR(d)) // expected-note{{Taking false branch}}
+    return;
+  dput(d); // expected-note{{Reference to 'd' released by dput(): this path holds no more references to it}}
+  dput(d); // UNDERFLOW // expected-warning{{dput() puts 'd' again: this path already released every reference it took}} expected-note{{dput() puts 'd' again: this path already released every reference it took}}
+}
+
+void fwnode_ref_double(struct fwnode_handle *fw) {
+  struct fwnode_handle *ref = fwnode_find_reference(fw, "phy", 0); // expected-note{{fwnode_find_reference() returns a counted reference (+1): 'ref' must be released}}
+  if (IS_ERR(ref)) // expected-note{{Taking false branch}}
+    return;
+  fwnode_handle_put(ref); // expected-note{{Reference to 'ref' released by fwnode_handle_put(): this path holds no more references to it}}
+  fwnode_handle_put(ref); // UNDERFLOW // expected-warning{{fwnode_handle_put() puts 'ref' again: this path already released every reference it took}} expected-note{{fwnode_handle_put() puts 'ref' again: this path already released every reference it took}}
 }
 
 /* ===== negatives ===== */
@@ -307,4 +338,44 @@ void unregister_after_put(struct class *cls) {
     return;
   put_device(d);
   device_unregister(d); // no-warning: the registration holds a reference
+}
+
+void borrowed_put_twice(struct device_node *np) {
+  of_node_put(np);
+  of_node_put(np); // no-warning: two owners may each have had one
+}
+
+void get_one_put_two(struct device *dev) {
+  get_device(dev);
+  put_device(dev);
+  put_device(dev); /* the caller's reference */
+  put_device(dev); // no-warning: two owners may each have had one
+}
+
+void sock_put_twice(struct sock *sk) {
+  sock_hold(sk);
+  sock_put(sk);
+  sock_put(sk);
+  sock_put(sk); // no-warning: two owners may each have had one
+}
+
+void put_net_twice(struct net *net) {
+  struct net *n = get_net(net);
+  put_net(n);
+  put_net(net);
+  put_net(net); // no-warning: two owners may each have had one
+}
+
+void kref_put_twice(struct kobject *k, void (*rel)(struct kref *)) {
+  kref_get(&k->kref);
+  kref_put(&k->kref, rel);
+  kref_put(&k->kref, rel);
+  kref_put(&k->kref, rel); // no-warning: two owners may each have had one
+}
+
+void usb_put_twice(struct usb_device *u) {
+  struct usb_device *x = usb_get_dev(u);
+  usb_put_dev(x);
+  usb_put_dev(x);
+  usb_put_dev(x); // no-warning: two owners may each have had one
 }
