@@ -10,7 +10,8 @@
 # disabled (what krefcheck runs by default: the refcount checkers only), then
 # `krefcheck -j JOBS` (default 2; analyze-build uses one worker per CPU),
 # and prints both wall times and the ratio krefcheck / analyze-build.
-# Environment: BUILD (default build/), KREFCHECK, PLUGIN, N, JOBS, OUT.
+# Environment: BUILD (default build/), KREFCHECK, PLUGIN, N, JOBS, OUT,
+# REPEAT (rounds, alternating which tool runs first; default 1).
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 tree=${1:-${KCORPUS:-$HOME/.cache/kcorpus}/linux-source-6.1}
@@ -48,22 +49,39 @@ print(f"{len(pick)} TUs: {rel(pick[0])} ... {rel(pick[-1])}")
 PY
 
 now() { date +%s.%N; }
+run_ab() {  # analyze-build; writes its wall time to $out/ab.$1
+  local t0 t1
+  rm -rf "$out/analyze-build"
+  t0=$(now)
+  "$analyze_build" --cdb "$out/cdb.json" --use-analyzer "$clang" --load-plugin "$plugin" \
+    --enable-checker refcount \
+    --disable-checker core,unix,deadcode,cplusplus,security,nullability,apiModeling \
+    --plist-multi-file -o "$out/analyze-build" >"$out/analyze-build.log" 2>&1 || true
+  t1=$(now)
+  awk "BEGIN { print $t1 - $t0 }" >"$out/ab.$1"
+}
+run_k() {  # krefcheck; writes its wall time to $out/k.$1
+  local t0 t1 rc=0
+  t0=$(now)
+  "$krefcheck" --cdb "$out/cdb.json" -j "$jobs" --format json -o "$out/krefcheck.json" \
+    2>"$out/krefcheck.log" || rc=$?
+  t1=$(now)
+  awk "BEGIN { print $t1 - $t0 }" >"$out/k.$1"
+  echo "$rc" >"$out/k.rc"
+}
 echo "analyze-build: $analyze_build (workers: $(nproc)), krefcheck -j $jobs, clang $clang"
-t0=$(now)
-"$analyze_build" --cdb "$out/cdb.json" --use-analyzer "$clang" --load-plugin "$plugin" \
-  --enable-checker refcount \
-  --disable-checker core,unix,deadcode,cplusplus,security,nullability,apiModeling \
-  --plist-multi-file -o "$out/analyze-build" >"$out/analyze-build.log" 2>&1 || true
-t1=$(now)
-rc=0
-"$krefcheck" --cdb "$out/cdb.json" -j "$jobs" --format json -o "$out/krefcheck.json" \
-  2>"$out/krefcheck.log" || rc=$?
-t2=$(now)
+# REPEAT rounds, alternating which tool goes first, so that a load change on
+# a shared machine does not favour one of them.
+repeat=${REPEAT:-1}
+for ((r = 1; r <= repeat; r++)); do
+  if ((r % 2)); then run_ab "$r"; run_k "$r"; else run_k "$r"; run_ab "$r"; fi
+  echo "round $r: analyze-build $(cat "$out/ab.$r") s, krefcheck $(cat "$out/k.$r") s"
+done
 tail -1 "$out/krefcheck.log"
 
-python3 - "$out" "$t0" "$t1" "$t2" "$rc" <<'PY'
+python3 - "$out" "$repeat" <<'PY'
 import glob, json, plistlib, sys
-out, t0, t1, t2, rc = sys.argv[1], *map(float, sys.argv[2:5]), int(sys.argv[5])
+out, repeat = sys.argv[1], int(sys.argv[2])
 ab = 0
 for f in glob.glob(f"{out}/analyze-build/*/*.plist"):
     try:
@@ -71,9 +89,11 @@ for f in glob.glob(f"{out}/analyze-build/*/*.plist"):
     except Exception:
         pass
 k = json.load(open(f"{out}/krefcheck.json"))
-a, b = t1 - t0, t2 - t1
-print(f"analyze-build: {a:7.1f} s, {ab} diagnostics (per TU, before dedupe)")
-print(f"krefcheck:     {b:7.1f} s, {k['summary']['findings']} findings, "
+rc = int(open(f"{out}/k.rc").read())
+a = sum(float(open(f"{out}/ab.{r}").read()) for r in range(1, repeat + 1))
+b = sum(float(open(f"{out}/k.{r}").read()) for r in range(1, repeat + 1))
+print(f"analyze-build: {a:7.1f} s in {repeat} round(s), {ab} diagnostics (per TU, before dedupe)")
+print(f"krefcheck:     {b:7.1f} s in {repeat} round(s), {k['summary']['findings']} findings, "
       f"{k['summary']['failed']} failed TUs (exit {rc})")
 print(f"ratio krefcheck/analyze-build: {b / a:.3f}")
 PY
