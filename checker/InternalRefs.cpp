@@ -27,10 +27,10 @@ std::optional<InternalOrigin> krefcheck::lookupCallOrigin(StringRef Callee) {
   return It->second;
 }
 
-namespace {
 /// The macros the expression at Loc was expanded from, innermost first.
-SmallVector<StringRef, 8> macroChain(SourceLocation Loc, const SourceManager &SM,
-                                     const LangOptions &LO) {
+SmallVector<StringRef, 8> krefcheck::macroChain(SourceLocation Loc,
+                                                const SourceManager &SM,
+                                                const LangOptions &LO) {
   SmallVector<StringRef, 8> Names;
   while (Loc.isMacroID() && Names.size() < 16) {
     StringRef N = Lexer::getImmediateMacroName(Loc, SM, LO);
@@ -40,6 +40,18 @@ SmallVector<StringRef, 8> macroChain(SourceLocation Loc, const SourceManager &SM
   }
   return Names;
 }
+
+bool krefcheck::inAssertion(SourceLocation Loc, const SourceManager &SM,
+                            const LangOptions &LO) {
+  for (StringRef N : macroChain(Loc, SM, LO))
+    if (N.starts_with("WARN") || N.starts_with("BUG") ||
+        N.starts_with("VM_BUG") || N.starts_with("VM_WARN") ||
+        N.starts_with("BUILD_BUG") || N == "assert")
+      return true;
+  return false;
+}
+
+namespace {
 
 /// container_of's body starts `void *__mptr = (void *)(ptr);`: the type of
 /// `ptr` tells what kind of node the object was reached through.

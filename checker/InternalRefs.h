@@ -14,6 +14,7 @@
 
 #include "CountState.h"
 #include "clang/AST/Expr.h"
+#include "llvm/ADT/SmallVector.h"
 #include <optional>
 
 namespace clang {
@@ -31,6 +32,15 @@ std::optional<InternalOrigin> lookupCallOrigin(llvm::StringRef Callee);
 std::optional<InternalOrigin>
 statementExprOrigin(const clang::StmtExpr *SE, const clang::SourceManager &SM,
                     const clang::LangOptions &LO);
+
+/// The macros the code at Loc was expanded from, innermost first.
+llvm::SmallVector<llvm::StringRef, 8>
+macroChain(clang::SourceLocation Loc, const clang::SourceManager &SM,
+           const clang::LangOptions &LO);
+
+/// Is the code at Loc inside an assertion (WARN_ON, BUG_ON, VM_BUG_ON...)?
+bool inAssertion(clang::SourceLocation Loc, const clang::SourceManager &SM,
+                 const clang::LangOptions &LO);
 
 } // namespace krefcheck
 

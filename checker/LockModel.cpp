@@ -12,6 +12,8 @@ using namespace krefcheck;
 // A list keeps acquisition order for messages; lock sets are small.
 REGISTER_LIST_WITH_PROGRAMSTATE(HeldLockList, const MemRegion *)
 REGISTER_TRAIT_WITH_PROGRAMSTATE(RcuDepth, unsigned)
+// Locks this path released (so a later get "after unlocking L" is provable).
+REGISTER_SET_WITH_PROGRAMSTATE(ReleasedLocks, const MemRegion *)
 
 namespace {
 using L = LockOp;
@@ -208,7 +210,7 @@ SmallVector<ProgramStateRef, 2> krefcheck::applyLockCall(const CallEvent &Call,
     return Out;
   }
   if (API && API->Op == LockOp::Release) {
-    Out.push_back(Remove(State));
+    Out.push_back(Remove(State)->add<ReleasedLocks>(Lock));
     return Out;
   }
   // Trylocks: split on the result.
@@ -233,6 +235,14 @@ SmallVector<const MemRegion *, 4> krefcheck::heldLocks(ProgramStateRef State) {
   for (const MemRegion *R : State->get<HeldLockList>())
     Locks.push_back(R);
   std::reverse(Locks.begin(), Locks.end());
+  return Locks;
+}
+
+SmallVector<const MemRegion *, 4>
+krefcheck::releasedLocks(ProgramStateRef State) {
+  SmallVector<const MemRegion *, 4> Locks;
+  for (const MemRegion *R : State->get<ReleasedLocks>())
+    Locks.push_back(R);
   return Locks;
 }
 

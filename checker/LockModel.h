@@ -51,6 +51,9 @@ clang::ento::ProgramStateRef addHeldLock(clang::ento::ProgramStateRef State,
 llvm::SmallVector<const clang::ento::MemRegion *, 4>
 heldLocks(clang::ento::ProgramStateRef State);
 bool inRcuReadSection(clang::ento::ProgramStateRef State);
+/// Locks this path released (and may not hold any more).
+llvm::SmallVector<const clang::ento::MemRegion *, 4>
+releasedLocks(clang::ento::ProgramStateRef State);
 
 } // namespace krefcheck
 

@@ -218,14 +218,18 @@ bool RefcountModel::evalCall(const CallEvent &Call, CheckerContext &C) const {
   }
   case CountOp::Read: {
     SVal V = conjureCallResult(Call, C);
-    if (Ctr) {
+    // `WARN_ON(!atomic_read(&kn->count)); atomic_inc(&kn->count);` is the
+    // textbook get with an assertion, not a check-then-get.
+    bool Asserted =
+        inAssertion(CE->getBeginLoc(), C.getSourceManager(), C.getLangOpts());
+    if (Ctr && !Asserted) {
       const CountState *CS = getCountState(State, Ctr);
       if (!CS || !CS->isHeld())
         if (SymbolRef Sym = V.getAsSymbol())
           State = setUnownedRead(State, Ctr, Sym);
     }
     C.addTransition(bindResult(State, V),
-                    Ctr ? counterNote(C, Ctr,
+                    Ctr && !Asserted ? counterNote(C, Ctr,
                                       "The count of '" + CtrName +
                                           "' is read here without holding a "
                                           "reference of this path")

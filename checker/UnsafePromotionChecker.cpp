@@ -81,14 +81,6 @@ bool resultIgnored(const Expr *E, const ParentMap &PM) {
   return false;
 }
 
-/// A function whose name says its caller holds the lock.
-bool calledWithLockHeld(const Decl *D) {
-  const auto *FD = dyn_cast_or_null<FunctionDecl>(D);
-  if (!FD || !FD->getIdentifier())
-    return false;
-  StringRef N = FD->getName();
-  return N.ends_with("_locked") || N.ends_with("_nolock") || N.starts_with("__");
-}
 } // namespace
 
 void UnsafePromotionChecker::checkPreCall(const CallEvent &Call,
@@ -153,18 +145,26 @@ void UnsafePromotionChecker::checkPromotion(const CountCall &CC,
     for (const MemRegion *L : Locks)
       if (llvm::is_contained(Info->PutLocks, lockDecl(L)))
         return;
-    std::string PutLock =
-        describeLock(Info->PutLocks.empty() ? nullptr : Info->PutLocks.front());
-    if (Locks.empty() && !Rcu && calledWithLockHeld(topLevelDecl(C)))
-      return; // The caller is documented to hold the lock; trust it.
+    const ValueDecl *PutLockDecl =
+        Info->PutLocks.empty() ? nullptr : Info->PutLocks.front();
+    std::string PutLock = describeLock(PutLockDecl);
     std::string Held;
-    if (!Locks.empty())
+    if (!Locks.empty()) {
       Held = "while holding " + describeLock(lockDecl(Locks.back())) +
              " but not " + PutLock;
-    else if (Rcu)
+    } else if (Rcu) {
       Held = "under rcu_read_lock() only, without " + PutLock;
-    else
-      Held = "without holding " + PutLock;
+    } else {
+      // With no lock at all, the caller usually holds one we cannot see
+      // (RTNL around fib_create_info()). Report only when this path itself
+      // let go of the put's lock before the get.
+      bool Released = llvm::any_of(releasedLocks(State), [&](const MemRegion *L) {
+        return llvm::is_contained(Info->PutLocks, lockDecl(L));
+      });
+      if (!Released)
+        return;
+      Held = "after releasing " + PutLock;
+    }
     Msg = "Plain " + Callee + " promotes an internal reference from " + From +
           " " + Held + ", the lock the final put of '" + Field +
           "' takes (kcref style): the count may already be zero";

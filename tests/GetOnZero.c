@@ -357,6 +357,17 @@ void conn_get_after_last_put(struct conn *c) {
     atomic_inc(&c->refcnt); // expected-warning{{atomic_inc() on 'c->refcnt' after its count dropped to zero}} expected-note{{atomic_inc() on 'c->refcnt' after its count dropped to zero}}
 }
 
+/* kernfs_get(): the textbook get, with an assertion that the count is not
+   zero. Not a check-then-get. */
+void get_with_assertion(struct obj *o) {
+  WARN_ON(!atomic_read(&o->count));
+  atomic_inc(&o->count); // no-warning
+}
+void get_with_bug_on(struct obj *o) {
+  BUG_ON(!refcount_read(&o->users));
+  refcount_inc(&o->users); // no-warning
+}
+
 /* ---- borrowed references ---- */
 void get_on_borrowed(struct obj *o) {
   kref_get(&o->ref);       // no-warning

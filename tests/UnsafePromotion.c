@@ -387,14 +387,30 @@ struct inode_ish *ilookup_ish(unsigned long ino) {
   spin_unlock(&inode_hash_lock);
   return NULL;
 }
+/* No lock at all: the caller may hold inode_hash_lock (fib_create_info() runs
+   under RTNL); not reported. */
 struct inode_ish *ilookup_ish_unlocked(unsigned long ino) {
   struct inode_ish *inode;
-  hlist_for_each_entry(inode, &inode_hash, i_hash) { // expected-note{{Internal reference obtained from a hash-list walk}} expected-note{{Assuming}} expected-note{{'?' condition is true}} expected-note{{Loop condition is true}}
-    if (inode->ino == ino) { // expected-note{{Assuming}} expected-note{{Taking true branch}}
-      atomic_inc(&inode->i_count); // expected-warning{{Plain atomic_inc() promotes an internal reference from a hash-list walk without holding 'inode_hash_lock', the lock the final put of 'struct inode_ish::i_count' takes (kcref style): the count may already be zero}} expected-note{{Plain atomic_inc() promotes an internal reference from a hash-list walk without holding 'inode_hash_lock'}}
+  hlist_for_each_entry(inode, &inode_hash, i_hash) {
+    if (inode->ino == ino) {
+      atomic_inc(&inode->i_count); // no-warning
       return inode;
     }
   }
+  return NULL;
+}
+/* Found under the lock, promoted after dropping it. */
+struct inode_ish *ilookup_ish_unlock_early(unsigned long ino) {
+  struct inode_ish *inode;
+  spin_lock(&inode_hash_lock);
+  hlist_for_each_entry(inode, &inode_hash, i_hash) { // expected-note{{Internal reference obtained from a hash-list walk}} expected-note{{Assuming}} expected-note{{'?' condition is true}} expected-note{{Loop condition is true}}
+    if (inode->ino == ino) { // expected-note{{Assuming}} expected-note{{Taking true branch}}
+      spin_unlock(&inode_hash_lock);
+      atomic_inc(&inode->i_count); // expected-warning{{Plain atomic_inc() promotes an internal reference from a hash-list walk after releasing 'inode_hash_lock', the lock the final put of 'struct inode_ish::i_count' takes (kcref style): the count may already be zero}} expected-note{{after releasing 'inode_hash_lock'}}
+      return inode;
+    }
+  }
+  spin_unlock(&inode_hash_lock);
   return NULL;
 }
 struct inode_ish *ilookup_ish_wrong_lock(unsigned long ino) {
@@ -435,7 +451,7 @@ struct inode_ish *ilookup_ish_rcu_safe(unsigned long ino) {
   rcu_read_unlock();
   return NULL;
 }
-/* The caller holds inode_hash_lock: the name says so. */
+/* The caller holds inode_hash_lock. */
 struct inode_ish *__ilookup_ish(unsigned long ino) {
   struct inode_ish *inode;
   hlist_for_each_entry(inode, &inode_hash, i_hash)
@@ -507,10 +523,12 @@ void dput_ish(struct dentry_ish *d) {
   spin_unlock(&d->d_lock);
 }
 struct dentry_ish *d_first_child(void) {
-  struct dentry_ish *d = list_first_entry_or_null(&d_children, struct dentry_ish, d_child); // expected-note{{Internal reference obtained from a list walk}} expected-note{{Assuming}} expected-note{{'?' condition is true}}
-  if (!d) // expected-note{{'d' is non-null}} expected-note{{Taking false branch}}
-    return NULL;
-  refcount_inc(&d->d_count); // expected-warning{{Plain refcount_inc() promotes an internal reference from a list walk without holding 'dentry_ish::d_lock'}} expected-note{{without holding 'dentry_ish::d_lock'}}
+  struct dentry_ish *d;
+  spin_lock(&other_lock);
+  d = list_first_entry_or_null(&d_children, struct dentry_ish, d_child); // expected-note{{Internal reference obtained from a list walk}} expected-note{{Assuming}} expected-note{{'?' condition is true}}
+  if (d) // expected-note{{'d' is non-null}} expected-note{{Taking true branch}}
+    refcount_inc(&d->d_count); // expected-warning{{Plain refcount_inc() promotes an internal reference from a list walk while holding 'other_lock' but not 'dentry_ish::d_lock'}} expected-note{{while holding 'other_lock' but not 'dentry_ish::d_lock'}}
+  spin_unlock(&other_lock);
   return d;
 }
 struct dentry_ish *d_first_child_locked(void) {
@@ -561,11 +579,14 @@ struct dlink *dlink_add(int flags) {
 }
 struct dlink *dlink_peek(int flags) {
   struct dlink *l;
+  dlinks_write_lock();
   list_for_each_entry(l, &dlinks, node) // expected-note{{Internal reference obtained from a list walk}} expected-note{{Loop condition is true}}
     if (l->flags == flags) { // expected-note{{Assuming}} expected-note{{Taking true branch}}
-      kref_get(&l->kref); // expected-warning{{Plain kref_get() promotes an internal reference from a list walk without holding 'dlinks_lock'}} expected-note{{without holding 'dlinks_lock'}}
+      dlinks_write_unlock();
+      kref_get(&l->kref); // expected-warning{{Plain kref_get() promotes an internal reference from a list walk after releasing 'dlinks_lock'}} expected-note{{after releasing 'dlinks_lock'}}
       return l;
     }
+  dlinks_write_unlock();
   return NULL;
 }
 
@@ -603,10 +624,13 @@ struct knode *knode_first(struct klist_ish *k) {
   spin_unlock_irqrestore(&k->k_lock, flags);
   return n;
 }
-struct knode *knode_first_unlocked(struct klist_ish *k) {
-  struct knode *n = list_first_entry_or_null(&k->k_list, struct knode, n_node); // expected-note{{Internal reference obtained from a list walk}} expected-note{{Assuming}} expected-note{{'?' condition is true}}
+struct knode *knode_first_rcu(struct klist_ish *k) {
+  struct knode *n;
+  rcu_read_lock();
+  n = list_first_entry_or_null(&k->k_list, struct knode, n_node); // expected-note{{Internal reference obtained from a list walk}} expected-note{{Assuming}} expected-note{{'?' condition is true}}
   if (n) // expected-note{{'n' is non-null}} expected-note{{Taking true branch}}
-    kref_get(&n->n_ref); // expected-warning{{Plain kref_get() promotes an internal reference from a list walk without holding 'klist_ish::k_lock'}} expected-note{{without holding 'klist_ish::k_lock'}}
+    kref_get(&n->n_ref); // expected-warning{{Plain kref_get() promotes an internal reference from a list walk under rcu_read_lock() only, without 'klist_ish::k_lock'}} expected-note{{under rcu_read_lock() only}}
+  rcu_read_unlock();
   return n;
 }
 

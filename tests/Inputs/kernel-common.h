@@ -130,6 +130,7 @@ void do_something(void *p);
 void __attribute__((noreturn)) panic(const char *fmt, ...);
 #define BUG() panic("BUG")
 #define WARN_ON(x) (!!(x))
+#define BUG_ON(x) do { if (x) BUG(); } while (0)
 
 /* ---- BiasedCount/MixedStyle additions ---- */
 bool atomic_inc_unless_negative(atomic_t *v);
