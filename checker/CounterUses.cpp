@@ -78,6 +78,45 @@ std::string krefcheck::describeCounterField(const FieldDecl *FD) {
          "::" + FD->getName().str();
 }
 
+std::string krefcheck::describeUseCounter(const CounterUse &U,
+                                          const SourceManager &SM,
+                                          const LangOptions &LO) {
+  std::string S =
+      describeCounterArg(U.Call->getArg(U.CounterArg), nullptr, SM, LO);
+  if (S.empty() || S == "the counter")
+    return describeCounterField(U.Field);
+  return S;
+}
+
+bool krefcheck::sameCounterExpr(const Expr *A, const Expr *B) {
+  while (true) {
+    A = A->IgnoreParenCasts();
+    B = B->IgnoreParenCasts();
+    if (const auto *UA = dyn_cast<UnaryOperator>(A)) {
+      const auto *UB = dyn_cast<UnaryOperator>(B);
+      if (!UB || UA->getOpcode() != UB->getOpcode())
+        return false;
+      A = UA->getSubExpr();
+      B = UB->getSubExpr();
+      continue;
+    }
+    if (const auto *MA = dyn_cast<MemberExpr>(A)) {
+      const auto *MB = dyn_cast<MemberExpr>(B);
+      if (!MB || MA->getMemberDecl() != MB->getMemberDecl() ||
+          MA->isArrow() != MB->isArrow())
+        return false;
+      A = MA->getBase();
+      B = MB->getBase();
+      continue;
+    }
+    if (const auto *DA = dyn_cast<DeclRefExpr>(A)) {
+      const auto *DB = dyn_cast<DeclRefExpr>(B);
+      return DB && DA->getDecl() == DB->getDecl();
+    }
+    return false;
+  }
+}
+
 std::optional<unsigned> krefcheck::counterArgIndex(const CallExpr *CE) {
   for (unsigned I = 0, N = CE->getNumArgs(); I < N; ++I) {
     QualType T = CE->getArg(I)->IgnoreParenImpCasts()->getType();

@@ -77,6 +77,16 @@ bool isCountingImplementation(const clang::FunctionDecl *FD,
 /// in an anonymous struct or union (`struct mm_struct::mm_count`).
 std::string describeCounterField(const clang::FieldDecl *FD);
 
+/// The counter of a use as the source spells it (`it->ref`), or its field
+/// when the argument comes from a macro body.
+std::string describeUseCounter(const CounterUse &U,
+                               const clang::SourceManager &SM,
+                               const clang::LangOptions &LO);
+
+/// Do two counter arguments name the same memory syntactically
+/// (`&obj->a.ref` twice, parentheses and casts aside)?
+bool sameCounterExpr(const clang::Expr *A, const clang::Expr *B);
+
 /// Index of the argument that points to a counter (first pointer-to-counter
 /// argument); nullopt when there is none.
 std::optional<unsigned> counterArgIndex(const clang::CallExpr *CE);

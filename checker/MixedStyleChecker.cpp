@@ -170,8 +170,7 @@ void MixedStyleChecker::checkASTDecl(const TranslationUnitDecl *TU,
 
   llvm::DenseSet<const FieldDecl *> MixReported;
   for (const CounterUse &U : DB.Uses) {
-    std::string Ctr =
-        describeCounterArg(U.Call->getArg(U.CounterArg), nullptr, SM, LO);
+    std::string Ctr = describeUseCounter(U, SM, LO);
     std::string Field = describeCounterField(U.Field);
 
     // 1. The insides of a kref, worked on directly.
@@ -208,8 +207,8 @@ void MixedStyleChecker::checkASTDecl(const TranslationUnitDecl *TU,
             isIncrement(G) &&
             SM.isBeforeInTranslationUnit(G.Call->getBeginLoc(),
                                          Dec.Call->getBeginLoc()) &&
-            describeCounterArg(G.Call->getArg(G.CounterArg), nullptr, SM, LO) ==
-                Ctr)
+            sameCounterExpr(G.Call->getArg(G.CounterArg),
+                            Dec.Call->getArg(Dec.CounterArg)))
           return true;
       return false;
     };

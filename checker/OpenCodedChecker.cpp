@@ -184,8 +184,7 @@ void OpenCodedChecker::checkASTDecl(const TranslationUnitDecl *TU,
     if (!Reported.insert(U.Field).second)
       continue;
     SourceLocation FileLoc = SM.getFileLoc(U.Call->getExprLoc());
-    std::string Ctr =
-        describeCounterArg(U.Call->getArg(U.CounterArg), nullptr, SM, LO);
+    std::string Ctr = describeUseCounter(U, SM, LO);
     std::string Msg =
         "'" + describeCounterField(U.Field) +
         "' is an open-coded reference count: " + U.Callee.str() +
