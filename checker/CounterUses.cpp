@@ -127,6 +127,26 @@ std::optional<unsigned> krefcheck::counterArgIndex(const CallExpr *CE) {
 }
 
 namespace {
+/// See CounterUse::Host.
+const FieldDecl *hostOf(const Expr *E, const FieldDecl *Field) {
+  E = E->IgnoreParenCasts();
+  if (const auto *UO = dyn_cast<UnaryOperator>(E))
+    if (UO->getOpcode() == UO_AddrOf)
+      E = UO->getSubExpr()->IgnoreParenCasts();
+  while (const auto *ME = dyn_cast<MemberExpr>(E)) {
+    if (ME->getMemberDecl() == Field) {
+      if (ME->isArrow())
+        return nullptr;
+      if (const auto *Base =
+              dyn_cast<MemberExpr>(ME->getBase()->IgnoreParenImpCasts()))
+        return dyn_cast<FieldDecl>(Base->getMemberDecl());
+      return nullptr;
+    }
+    E = ME->getBase()->IgnoreParenCasts();
+  }
+  return nullptr;
+}
+
 bool isKrefType(QualType T) {
   if (const RecordDecl *RD = T->getAsRecordDecl())
     return RD->getName() == "kref";
@@ -174,6 +194,7 @@ public:
     U.CounterArg = *Arg;
     QualType Pointee = ArgE->IgnoreParenImpCasts()->getType()->getPointeeType();
     U.KrefInsides = isKrefType(Field->getType()) && !isKrefType(Pointee);
+    U.Host = hostOf(ArgE, Field);
     DB.Uses.push_back(U);
     if (isLifetimeOpName(Name))
       DB.LifetimeUse.try_emplace(Field, CE->getBeginLoc());

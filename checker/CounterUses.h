@@ -37,6 +37,11 @@ struct CounterUse {
   /// The argument points inside a struct kref (`&x->ref.refcount`), i.e. an
   /// atomic_*/refcount_* operation bypasses the kref API.
   bool KrefInsides = false;
+  /// The struct member the counter is embedded in when it is reached with
+  /// `.` from another member (`ctx->lock_context.count`: the
+  /// nfs_open_context::lock_context instance of nfs_lock_context::count);
+  /// null when it is reached through a pointer to its own struct.
+  const clang::FieldDecl *Host = nullptr;
 };
 
 class CounterUseDB {

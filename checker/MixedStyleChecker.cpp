@@ -150,10 +150,15 @@ void MixedStyleChecker::checkASTDecl(const TranslationUnitDecl *TU,
   };
 
   // Explicit decrement-and-lock puts per counter (for the kref/kcref mix).
-  llvm::DenseMap<const FieldDecl *, const CounterUse *> LockedPutUse;
+  // Keyed by field and host: nfs_open_context embeds the nfs_lock_context
+  // that its list holds separately allocated ones of; the embedded count is
+  // another counter than the listed ones' count.
+  llvm::DenseMap<std::pair<const FieldDecl *, const FieldDecl *>,
+                 const CounterUse *>
+      LockedPutUse;
   for (const CounterUse &U : DB.Uses)
     if (!U.KrefInsides && U.API && U.API->Op == CountOp::PutLock)
-      LockedPutUse.try_emplace(U.Field, &U);
+      LockedPutUse.try_emplace({U.Field, U.Host}, &U);
 
   // The name the source spells: atomic_dec_and_lock() is a macro over
   // _atomic_dec_and_lock().
@@ -233,7 +238,7 @@ void MixedStyleChecker::checkASTDecl(const TranslationUnitDecl *TU,
     // 3. Bare decrement-and-test and decrement-and-lock on one counter.
     if (U.API && U.API->Op == CountOp::PutTest && Info->BarePut.isValid() &&
         SM.getFileLoc(Info->BarePut) == SM.getFileLoc(U.Call->getBeginLoc())) {
-      auto It = LockedPutUse.find(U.Field);
+      auto It = LockedPutUse.find({U.Field, U.Host});
       if (It == LockedPutUse.end() || !MixReported.insert(U.Field).second)
         continue;
       const CounterUse &L = *It->second;

@@ -254,3 +254,70 @@ void conn_timer_arm(struct conn *c, int fail) {
   if (fail)
     __conn_put(c); // no-warning
 }
+
+/* nfs's nfs_open_context embeds one lock context and lists others: the
+ * embedded count (bare put) and the listed ones' count (locked put) are
+ * different counters of one field. The same embedded counter released both
+ * ways is a mix. */
+struct lock_ctx {
+  refcount_t count;
+  struct list_head list;
+};
+
+struct open_ctx {
+  struct lock_ctx lock_context;
+};
+
+struct open_ctx2 {
+  struct lock_ctx lock_context;
+};
+
+void put_open_ctx2_locked(struct open_ctx2 *ctx) {
+  if (refcount_dec_and_lock(&ctx->lock_context.count, &cache_lock)) { // #ctx2_locked
+    spin_unlock(&cache_lock);
+    kfree(ctx);
+  }
+}
+
+void put_open_ctx2(struct open_ctx2 *ctx) {
+  if (refcount_dec_and_test(&ctx->lock_context.count)) // expected-warning{{refcount_dec_and_test() drops 'ctx->lock_context.count' without the lock}}
+    // expected-note@-1{{mixes kref and kcref style}}
+    // expected-note@#ctx2_locked{{'struct lock_ctx::count' is released with refcount_dec_and_lock() here (kcref style)}}
+    kfree(ctx);
+}
+
+/* As in fs/nfs/inode.c: the embedded instance's bare put comes first. */
+struct lock_ctx3 {
+  refcount_t count;
+  struct list_head list;
+};
+
+struct open_ctx3 {
+  struct lock_ctx3 lock_context;
+};
+
+void put_open_ctx3(struct open_ctx3 *ctx) {
+  if (refcount_dec_and_test(&ctx->lock_context.count)) // no-warning
+    kfree(ctx);
+}
+
+void put_lock_ctx3(struct lock_ctx3 *l) {
+  if (refcount_dec_and_lock(&l->count, &cache_lock)) { // no-warning
+    list_del(&l->list);
+    spin_unlock(&cache_lock);
+    kfree(l);
+  }
+}
+
+void put_lock_ctx(struct lock_ctx *l) {
+  if (refcount_dec_and_lock(&l->count, &cache_lock)) { // no-warning
+    list_del(&l->list);
+    spin_unlock(&cache_lock);
+    kfree(l);
+  }
+}
+
+void put_open_ctx(struct open_ctx *ctx) {
+  if (refcount_dec_and_test(&ctx->lock_context.count)) // no-warning
+    kfree(ctx);
+}
