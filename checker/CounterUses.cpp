@@ -35,34 +35,53 @@ bool krefcheck::isLifetimeOpName(StringRef Name) {
   return false;
 }
 
+static bool hasCounterParam(const FunctionDecl *FD) {
+  return llvm::any_of(FD->parameters(), [](const ParmVarDecl *P) {
+    QualType T = P->getType();
+    return T->isPointerType() && isCounterType(T->getPointeeType());
+  });
+}
+
+static StringRef definingFile(const FunctionDecl *FD, const SourceManager &SM) {
+  SourceLocation Loc = SM.getExpansionLoc(FD->getLocation());
+  if (Loc.isInvalid())
+    return "";
+  return llvm::sys::path::filename(SM.getFilename(Loc));
+}
+
 bool krefcheck::isCountingImplementation(const FunctionDecl *FD,
                                          const SourceManager &SM) {
   if (!FD)
     return false;
   if (const IdentifierInfo *II = FD->getIdentifier()) {
     StringRef N = II->getName();
-    bool CounterParam =
-        llvm::any_of(FD->parameters(), [](const ParmVarDecl *P) {
-          QualType T = P->getType();
-          return T->isPointerType() && isCounterType(T->getPointeeType());
-        });
     // atomic_open() is no atomic op: the name counts only with a counter
     // parameter.
-    if (CounterParam &&
+    if (hasCounterParam(FD) &&
         (lookupCountAPI(N) || familyOfCallee(N) ||
          N.starts_with("arch_atomic") || N.starts_with("raw_atomic") ||
          N.starts_with("__refcount") || N.starts_with("__kref") ||
-         N.starts_with("__atomic") || N.starts_with("page_ref_") ||
-         N.starts_with("folio_ref_") || N.starts_with("percpu_ref_")))
+         N.starts_with("__atomic")))
       return true;
   }
-  SourceLocation Loc = SM.getExpansionLoc(FD->getLocation());
-  if (Loc.isInvalid())
-    return false;
-  StringRef File = llvm::sys::path::filename(SM.getFilename(Loc));
-  return File == "kref.h" || File == "page_ref.h" ||
-         File.contains("refcount") || // refcount.h, percpu-refcount.{h,c}
+  StringRef File = definingFile(FD, SM);
+  return File == "kref.h" || File == "kref.c" || File == "refcount.h" ||
+         File == "refcount.c" ||
          (File.starts_with("atomic") && File.ends_with(".h"));
+}
+
+bool krefcheck::isCounterTypeImplementation(const FunctionDecl *FD,
+                                            const SourceManager &SM) {
+  if (!FD)
+    return false;
+  if (const IdentifierInfo *II = FD->getIdentifier()) {
+    StringRef N = II->getName();
+    if (N.starts_with("page_ref_") || N.starts_with("folio_ref_") ||
+        N.starts_with("percpu_ref_") || N.starts_with("__percpu_ref_"))
+      return true;
+  }
+  StringRef File = definingFile(FD, SM);
+  return File == "page_ref.h" || File.contains("percpu-refcount");
 }
 
 std::string krefcheck::describeCounterField(const FieldDecl *FD) {
@@ -161,9 +180,12 @@ public:
     if (!FD->doesThisDeclarationHaveABody() || isCountingImplementation(FD, SM))
       return true;
     const FunctionDecl *Saved = Current;
+    bool SavedImpl = InTypeImpl;
     Current = FD;
+    InTypeImpl = isCounterTypeImplementation(FD, SM);
     bool R = RecursiveASTVisitor::TraverseFunctionDecl(FD);
     Current = Saved;
+    InTypeImpl = SavedImpl;
     return R;
   }
 
@@ -195,6 +217,7 @@ public:
     QualType Pointee = ArgE->IgnoreParenImpCasts()->getType()->getPointeeType();
     U.KrefInsides = isKrefType(Field->getType()) && !isKrefType(Pointee);
     U.Host = hostOf(ArgE, Field);
+    U.InTypeImpl = InTypeImpl;
     DB.Uses.push_back(U);
     if (isLifetimeOpName(Name))
       DB.LifetimeUse.try_emplace(Field, CE->getBeginLoc());
@@ -207,6 +230,7 @@ private:
   CounterUseDB &DB;
   const SourceManager &SM;
   const FunctionDecl *Current = nullptr;
+  bool InTypeImpl = false;
 };
 } // namespace
 

@@ -42,6 +42,9 @@ struct CounterUse {
   /// nfs_open_context::lock_context instance of nfs_lock_context::count);
   /// null when it is reached through a pointer to its own struct.
   const clang::FieldDecl *Host = nullptr;
+  /// The call is inside a counting helper of one object type (see
+  /// isCounterTypeImplementation).
+  bool InTypeImpl = false;
 };
 
 class CounterUseDB {
@@ -71,12 +74,17 @@ std::optional<CounterFamily> familyOfCallee(llvm::StringRef Name);
 bool isLifetimeOpName(llvm::StringRef Name);
 
 /// True for the bodies of the counting API itself: kref_*/refcount_*/
-/// atomic_* (page_ref_*, folio_ref_*, percpu_ref_*) functions with a counter
-/// parameter and anything defined in kref.h, page_ref.h, a file whose name
-/// contains "refcount" (refcount.h, percpu-refcount.h) or an atomic*.h
-/// header.
+/// atomic_* functions with a counter parameter and anything defined in
+/// kref.{h,c}, refcount.{h,c} or an atomic*.h header. Not part of the census.
 bool isCountingImplementation(const clang::FunctionDecl *FD,
                               const clang::SourceManager &SM);
+
+/// True for counting helpers of one object type built over the API
+/// (page_ref_*, folio_ref_*, percpu_ref_*, page_ref.h, percpu-refcount.*):
+/// their uses tell what a counter is, but are not reported as style mixes
+/// or open-coded counts.
+bool isCounterTypeImplementation(const clang::FunctionDecl *FD,
+                                 const clang::SourceManager &SM);
 
 /// `struct item::ref`, naming the enclosing named struct when the field sits
 /// in an anonymous struct or union (`struct mm_struct::mm_count`).

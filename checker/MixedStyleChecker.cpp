@@ -175,6 +175,8 @@ void MixedStyleChecker::checkASTDecl(const TranslationUnitDecl *TU,
 
   llvm::DenseSet<const FieldDecl *> MixReported;
   for (const CounterUse &U : DB.Uses) {
+    if (U.InTypeImpl)
+      continue;
     std::string Ctr = describeUseCounter(U, SM, LO);
     std::string Field = describeCounterField(U.Field);
 

@@ -168,6 +168,8 @@ void OpenCodedChecker::checkASTDecl(const TranslationUnitDecl *TU,
   const CounterUseDB &DB = CounterUseDB::get(Ctx);
   llvm::DenseSet<const FieldDecl *> Reported;
   for (const CounterUse &U : DB.Uses) {
+    if (U.InTypeImpl)
+      continue;
     if (U.Family != CounterFamily::Atomic || U.KrefInsides ||
         isLifetimeCounterType(U.Field->getType()))
       continue;
