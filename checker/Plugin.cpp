@@ -76,7 +76,7 @@ clang_registerCheckers(CheckerRegistry &Registry) {
   Registry.addCheckerOption(
       "string", "refcount.BiasedCount", "AllowList",
       "PERCPU_COUNT_BIAS,GUP_PIN_COUNTING_BIAS,pagecnt_bias,IO_POLL_REF_BIAS,"
-      "BIAS_MAX",
+      "BIAS_MAX,SKB_DATAREF_SHIFT",
       "Comma-separated names of intentional biases (macros, enumerators, "
       "variables or fields) or of counter fields never to report",
       "released");
