@@ -82,8 +82,9 @@ bool krefcheck::nameTakesOwnership(StringRef Name) {
 
 bool krefcheck::nameReleases(StringRef Name) {
   static const llvm::StringSet<> Words = {
-      "put",  "release",    "free", "destroy", "unref",   "drop",
-      "kill", "unregister", "del",  "remove",  "cleanup", "dispose"};
+      "put",    "release", "free",       "destroy", "unref",
+      "drop",   "kill",    "unregister", "del",     "disconnect",
+      "remove", "cleanup", "dispose"};
   return hasNameWord(Name, Words);
 }
 
@@ -215,6 +216,10 @@ ProgramStateRef LifetimeModel::acquire(ProgramStateRef State,
   // it for the index or a later walk, which this path cannot follow.
   if (!Found && !isNewReference(API) && reachedFromInternal(State, R))
     return State;
+  if (!Found && !isNewReference(API) && escapesOnStore(API.Fam))
+    if (const auto *SR = dyn_cast<SymbolicRegion>(R->getBaseRegion()))
+      if (isStored(State, SR->getSymbol()))
+        return State;
   RefKey K = Found ? Found->first : makeRefKey(R, API.Fam);
   RefEntry E;
   if (Found) {
@@ -710,6 +715,10 @@ ProgramStateRef LifetimeModel::checkPointerEscape(
   if (Call && Call->getCalleeIdentifier() &&
       lookupLifetimeAPI(Call->getCalleeIdentifier()->getName()))
     return State;
+  if (Kind == PSK_EscapeOnBind)
+    for (SymbolRef Sym : Escaped)
+      if (Sym->getType()->isPointerType())
+        State = markStored(State, Sym);
   for (const auto &KV : allRefs(State)) {
     const auto *SR = dyn_cast<SymbolicRegion>(KV.first.first->getBaseRegion());
     if (!SR || !Escaped.count(SR->getSymbol()))
@@ -730,7 +739,7 @@ ProgramStateRef LifetimeModel::checkPointerEscape(
 void LifetimeModel::checkDeadSymbols(SymbolReaper &SR,
                                      CheckerContext &C) const {
   ProgramStateRef State = C.getState();
-  ProgramStateRef New = State;
+  ProgramStateRef New = removeDeadStored(State, SR);
   SmallVector<std::pair<RefKey, RefEntry>, 2> Leaks;
   for (const auto &KV : allRefs(State)) {
     const MemRegion *R = KV.first.first;

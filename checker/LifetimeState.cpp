@@ -9,6 +9,7 @@ using namespace krefcheck;
 
 REGISTER_MAP_WITH_PROGRAMSTATE(HeldRefs, RefKey, RefEntry)
 REGISTER_TRAIT_WITH_PROGRAMSTATE(PathReturnsError, bool)
+REGISTER_SET_WITH_PROGRAMSTATE(StoredPointers, SymbolRef)
 
 const RefEntry *krefcheck::getRef(ProgramStateRef S, const RefKey &K) {
   return S->get<HeldRefs>(K);
@@ -121,4 +122,18 @@ void krefcheck::printLifetimeFacts(raw_ostream &OS, ProgramStateRef S,
   }
   if (returnsError(S))
     OS << "  path returns an error" << NL;
+}
+
+ProgramStateRef krefcheck::markStored(ProgramStateRef S, SymbolRef Sym) {
+  return S->add<StoredPointers>(Sym);
+}
+bool krefcheck::isStored(ProgramStateRef S, SymbolRef Sym) {
+  return Sym && S->contains<StoredPointers>(Sym);
+}
+ProgramStateRef krefcheck::removeDeadStored(ProgramStateRef S,
+                                            SymbolReaper &SR) {
+  for (SymbolRef Sym : S->get<StoredPointers>())
+    if (SR.isDead(Sym))
+      S = S->remove<StoredPointers>(Sym);
+  return S;
 }

@@ -134,6 +134,14 @@ const MemRegion *refRegion(clang::ento::SVal V);
 /// The field a symbolic pointer was loaded from (`dev->parent`), if any.
 const MemRegion *loadedFrom(const MemRegion *Base);
 
+/// Pointers stored into memory outliving the function before any get:
+/// a later get on them is that memory's reference (`hub->hdev = hdev;
+/// usb_get_dev(hdev);`).
+ProgramStateRef markStored(ProgramStateRef S, clang::ento::SymbolRef Sym);
+bool isStored(ProgramStateRef S, clang::ento::SymbolRef Sym);
+ProgramStateRef removeDeadStored(ProgramStateRef S,
+                                 clang::ento::SymbolReaper &SR);
+
 /// Whether the path returns an error from the analyzed (top) function.
 ProgramStateRef setReturnsError(ProgramStateRef S, bool B);
 bool returnsError(ProgramStateRef S);
