@@ -4,6 +4,7 @@
 #include "CounterKey.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 #include "llvm/Support/Path.h"
 
 using namespace clang;
@@ -105,6 +106,19 @@ std::string krefcheck::describeUseCounter(const CounterUse &U,
   if (S.empty() || S == "the counter")
     return describeCounterField(U.Field);
   return S;
+}
+
+std::string krefcheck::spelledCallee(const CounterUse &U,
+                                     const SourceManager &SM,
+                                     const LangOptions &LO) {
+  SourceLocation Loc = U.Call->getBeginLoc();
+  for (unsigned I = 0; Loc.isMacroID() && I < 16; ++I) {
+    StringRef N = Lexer::getImmediateMacroName(Loc, SM, LO);
+    if (N == U.Callee.ltrim('_'))
+      return N.str();
+    Loc = SM.getImmediateMacroCallerLoc(Loc);
+  }
+  return U.Callee.str();
 }
 
 bool krefcheck::sameCounterExpr(const Expr *A, const Expr *B) {

@@ -96,6 +96,11 @@ std::string describeUseCounter(const CounterUse &U,
                                const clang::SourceManager &SM,
                                const clang::LangOptions &LO);
 
+/// The callee as the source spells it: atomic_dec_and_lock() is a macro over
+/// _atomic_dec_and_lock().
+std::string spelledCallee(const CounterUse &U, const clang::SourceManager &SM,
+                          const clang::LangOptions &LO);
+
 /// Do two counter arguments name the same memory syntactically
 /// (`&obj->a.ref` twice, parentheses and casts aside)?
 bool sameCounterExpr(const clang::Expr *A, const clang::Expr *B);

@@ -160,18 +160,7 @@ void MixedStyleChecker::checkASTDecl(const TranslationUnitDecl *TU,
     if (!U.KrefInsides && U.API && U.API->Op == CountOp::PutLock)
       LockedPutUse.try_emplace({U.Field, U.Host}, &U);
 
-  // The name the source spells: atomic_dec_and_lock() is a macro over
-  // _atomic_dec_and_lock().
-  auto Spelled = [&](const CounterUse &U) -> std::string {
-    SourceLocation Loc = U.Call->getBeginLoc();
-    for (unsigned I = 0; Loc.isMacroID() && I < 16; ++I) {
-      StringRef N = Lexer::getImmediateMacroName(Loc, SM, LO);
-      if (N == U.Callee.ltrim('_'))
-        return N.str();
-      Loc = SM.getImmediateMacroCallerLoc(Loc);
-    }
-    return U.Callee.str();
-  };
+  auto Spelled = [&](const CounterUse &U) { return spelledCallee(U, SM, LO); };
 
   llvm::DenseSet<const FieldDecl *> MixReported;
   for (const CounterUse &U : DB.Uses) {

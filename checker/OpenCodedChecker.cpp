@@ -189,7 +189,7 @@ void OpenCodedChecker::checkASTDecl(const TranslationUnitDecl *TU,
     std::string Ctr = describeUseCounter(U, SM, LO);
     std::string Msg =
         "'" + describeCounterField(U.Field) +
-        "' is an open-coded reference count: " + U.Callee.str() +
+        "' is an open-coded reference count: " + spelledCallee(U, SM, LO) +
         "() on it guards the release of the object; make it a refcount_t "
         "(saturates and warns on underflow) or a struct kref";
     auto R = std::make_unique<BasicBugReport>(

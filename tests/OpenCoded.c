@@ -56,7 +56,7 @@ void item_free_rcu(struct rcu_head *head);
 
 /* kcref style, released through RCU. */
 void item_put_locked(struct item *it) {
-  if (atomic_dec_and_lock(&it->lrefcnt, &table_lock)) { // expected-warning{{atomic_dec_and_lock() on it guards the release}}
+  if (atomic_dec_and_lock(&it->lrefcnt, &table_lock)) { // expected-warning{{open-coded reference count: atomic_dec_and_lock() on it guards the release}}
     // expected-note@-1{{open-coded reference count}}
     list_del(&it->node);
     spin_unlock(&table_lock);
