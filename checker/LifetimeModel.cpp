@@ -131,6 +131,12 @@ public:
   void checkPostCall(const CallEvent &Call, CheckerContext &C) const;
   void checkPreStmt(const ReturnStmt *RS, CheckerContext &C) const;
   void checkBind(SVal Loc, SVal Val, const Stmt *S, CheckerContext &C) const;
+#if LLVM_VERSION_MAJOR >= 22
+  void checkBind(SVal Loc, SVal Val, const Stmt *S, bool AtDeclInit,
+                 CheckerContext &C) const {
+    checkBind(Loc, Val, S, C);
+  }
+#endif
   ProgramStateRef checkPointerEscape(ProgramStateRef State,
                                      const InvalidatedSymbols &Escaped,
                                      const CallEvent *Call,
@@ -153,6 +159,16 @@ private:
   void applyCall(const CallEvent &Call, const LifetimeAPI &API,
                  CheckerContext &C, bool Evaluate) const;
 };
+
+/// MemRegion::getMemorySpace() takes the state since LLVM 21.
+const MemSpaceRegion *memorySpace(const MemRegion *R, ProgramStateRef State) {
+#if LLVM_VERSION_MAJOR >= 21
+  return R->getMemorySpace(State);
+#else
+  (void)State;
+  return R->getMemorySpace();
+#endif
+}
 
 /// The text of a get/put argument (`&pdev->dev`) for messages.
 std::string exprText(const Expr *E, CheckerContext &C) {
@@ -670,7 +686,7 @@ void LifetimeModel::checkBind(SVal Loc, SVal Val, const Stmt *S,
   // Stored into a global or static (the analyzer does not count that as an
   // escape), or into a variable whose cleanup function puts it
   // (`struct device_node *np __free(device_node) = ...`): handed over.
-  bool HandedOver = L && (isa<GlobalsSpaceRegion>(L->getMemorySpace()) ||
+  bool HandedOver = L && (isa<GlobalsSpaceRegion>(memorySpace(L, State)) ||
                           (VR && VR->getDecl()->hasAttr<CleanupAttr>()));
   if (HandedOver) {
     for (const auto &KV : allRefs(State)) {
