@@ -456,10 +456,29 @@ bool LifetimeModel::evalIsErr(const CallEvent &Call, CheckerContext &C,
         (KV.second.Acquirer->Fail == Failure::ErrPtr ||
          KV.second.Acquirer->Fail == Failure::NullOrErrPtr))
       Keys.push_back(KV.first);
-  if (Keys.empty())
-    return false;
   SValBuilder &SVB = C.getSValBuilder();
   QualType T = CE->getType();
+  if (Keys.empty()) {
+    // A result that is NULL on failure is never an ERR_PTR():
+    // IS_ERR_OR_NULL() of it is a NULL test.
+    bool NullResult = false;
+    for (const auto &KV : allRefs(State))
+      if (KV.first.first == R && KV.second.isOwned() && KV.second.Acquirer &&
+          KV.second.Acquirer->Fail == Failure::Null &&
+          isNewReference(*KV.second.Acquirer))
+        NullResult = true;
+    auto DV = Arg.getAs<DefinedOrUnknownSVal>();
+    if (!NullResult || !DV)
+      return false;
+    auto [NonNull, IsNull] = State->assume(*DV);
+    if (NonNull)
+      C.addTransition(
+          NonNull->BindExpr(CE, C.getLocationContext(), SVB.makeIntVal(0, T)));
+    if (IsNull)
+      C.addTransition(IsNull->BindExpr(CE, C.getLocationContext(),
+                                       SVB.makeIntVal(OrNull ? 1 : 0, T)));
+    return true;
+  }
   ProgramStateRef Err =
       State->BindExpr(CE, C.getLocationContext(), SVB.makeIntVal(1, T));
   for (const RefKey &K : Keys)

@@ -541,3 +541,11 @@ int hub_probe_like(struct usb_device *hdev, struct hubx *hub) {
     return -ENODEV; // no-warning: the reference belongs to hub->hdev
   return 0;
 }
+
+int is_err_or_null_on_null_api(struct device_node *np) {
+  struct device_node *parent = of_get_parent(np);
+  if (IS_ERR_OR_NULL(parent))
+    return -ENODEV; // no-warning: of_get_parent() never returns ERR_PTR
+  of_node_put(parent);
+  return 0;
+}
