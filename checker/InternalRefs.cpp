@@ -41,6 +41,20 @@ SmallVector<StringRef, 8> krefcheck::macroChain(SourceLocation Loc,
   return Names;
 }
 
+const Expr *krefcheck::assertedHeldLock(const CastExpr *CE,
+                                        const SourceManager &SM,
+                                        const LangOptions &LO) {
+  // Without CONFIG_LOCKDEP: #define lockdep_assert_held(l) do { (void)(l); } ...
+  if (!isa<CStyleCastExpr>(CE) || !CE->getType()->isVoidType() ||
+      !CE->getBeginLoc().isMacroID())
+    return nullptr;
+  for (StringRef N : macroChain(CE->getBeginLoc(), SM, LO))
+    if (N.starts_with("lockdep_assert_held") || N == "lockdep_assert_held_write" ||
+        N == "lockdep_assert_held_read")
+      return CE->getSubExpr()->IgnoreParenCasts();
+  return nullptr;
+}
+
 bool krefcheck::inAssertion(SourceLocation Loc, const SourceManager &SM,
                             const LangOptions &LO) {
   for (StringRef N : macroChain(Loc, SM, LO))

@@ -38,6 +38,13 @@ llvm::SmallVector<llvm::StringRef, 8>
 macroChain(clang::SourceLocation Loc, const clang::SourceManager &SM,
            const clang::LangOptions &LO);
 
+/// The lock expression `L` when CE is the `(void)(L)` that
+/// lockdep_assert_held(L) expands to without CONFIG_LOCKDEP: the function
+/// states that its caller holds L.
+const clang::Expr *assertedHeldLock(const clang::CastExpr *CE,
+                                    const clang::SourceManager &SM,
+                                    const clang::LangOptions &LO);
+
 /// Is the code at Loc inside an assertion (WARN_ON, BUG_ON, VM_BUG_ON...)?
 bool inAssertion(clang::SourceLocation Loc, const clang::SourceManager &SM,
                  const clang::LangOptions &LO);

@@ -2,10 +2,12 @@
 
 #include "PutStyle.h"
 #include "CounterKey.h"
+#include "InternalRefs.h"
 #include "LockModel.h"
 #include "RefcountAPI.h"
 #include "clang/AST/RecursiveASTVisitor.h"
-#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/ScopeExit.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringSet.h"
 
 using namespace clang;
@@ -43,37 +45,55 @@ bool isFreeLike(StringRef N) {
          N.starts_with("__free_") || N.ends_with("_free_rcu");
 }
 
-/// Does the statement free or release something, directly, through a
-/// function pointer (`obj->release(obj)`), or one call deep?
+/// The variable that holds the counter's object: `c` in `&c->refcnt`.
+const ValueDecl *ownerOf(const Expr *CounterArg) {
+  const Expr *E = CounterArg->IgnoreParenCasts();
+  if (const auto *UO = dyn_cast<UnaryOperator>(E))
+    if (UO->getOpcode() == UO_AddrOf)
+      E = UO->getSubExpr()->IgnoreParenCasts();
+  while (const auto *ME = dyn_cast<MemberExpr>(E))
+    E = ME->getBase()->IgnoreParenCasts();
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    return DRE->getDecl();
+  return nullptr;
+}
+
+bool mentions(const Stmt *S, const ValueDecl *D) {
+  if (!S)
+    return false;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+    if (DRE->getDecl() == D)
+      return true;
+  for (const Stmt *Child : S->children())
+    if (mentions(Child, D))
+      return true;
+  return false;
+}
+
+/// Does the statement free or release the counter's object: a free-like call
+/// (`kfree(c)`, `call_rcu(&c->rcu, ...)`, `conn_free(c)`) or a release
+/// callback (`c->ops->release(c)`) taking the owner? Without a known owner,
+/// any free-like call counts.
 class FreeFinder : public RecursiveASTVisitor<FreeFinder> {
 public:
-  explicit FreeFinder(unsigned Depth) : Depth(Depth) {}
+  explicit FreeFinder(const ValueDecl *Owner) : Owner(Owner) {}
   SourceLocation Found;
   bool VisitCallExpr(CallExpr *CE) {
     const FunctionDecl *FD = calleeOf(CE);
-    if (!FD) {
-      Found = CE->getBeginLoc(); // an indirect call: a release callback
-      return false;
-    }
-    if (!FD->getIdentifier())
+    bool FreeLike = !FD || (FD->getIdentifier() && isFreeLike(FD->getName()));
+    if (!FreeLike)
       return true;
-    if (isFreeLike(FD->getName())) {
-      Found = CE->getBeginLoc();
-      return false;
-    }
-    if (Depth > 0 && FD->hasBody() && !lookupCountAPI(FD->getName())) {
-      FreeFinder Inner(Depth - 1);
-      Inner.TraverseStmt(FD->getBody());
-      if (Inner.Found.isValid()) {
-        Found = CE->getBeginLoc();
-        return false;
-      }
-    }
-    return true;
+    bool Takes = !Owner || llvm::any_of(CE->arguments(), [&](const Expr *A) {
+                   return mentions(A, Owner);
+                 });
+    if (!Takes)
+      return true;
+    Found = CE->getBeginLoc();
+    return false;
   }
 
 private:
-  unsigned Depth;
+  const ValueDecl *Owner;
 };
 
 /// Does this statement (or a function it calls directly, one level) take an
@@ -176,7 +196,17 @@ struct PutSite {
 /// the locks held at every call of a function defined in the TU.
 class StyleCollector : public RecursiveASTVisitor<StyleCollector> {
 public:
-  explicit StyleCollector(PutStyleDB &DB) : DB(DB) {}
+  StyleCollector(PutStyleDB &DB, ASTContext &Ctx) : DB(DB), Ctx(Ctx) {}
+
+  /// lockdep_assert_held(L): the function runs with L held.
+  bool VisitCStyleCastExpr(CStyleCastExpr *CE) {
+    if (const Expr *L = assertedHeldLock(CE, Ctx.getSourceManager(),
+                                         Ctx.getLangOpts()))
+      if (const ValueDecl *D = lockDeclFromExpr(L))
+        if (!llvm::is_contained(Locks, D))
+          applyLock(LockOp::Acquire, D);
+    return true;
+  }
 
   bool TraverseFunctionDecl(FunctionDecl *FD) {
     if (!FD->doesThisDeclarationHaveABody())
@@ -221,9 +251,9 @@ public:
         LockEffect E = lockEffectOf(Def, EffectCache);
         applyLock(LockOp::Acquire, E.Acquires);
         applyLock(LockOp::Release, E.Releases);
-        CallSiteLocks[Def->getCanonicalDecl()].push_back(!Locks.empty());
-        for (const ValueDecl *D : Locks)
-          CallerLocks[Def->getCanonicalDecl()].insert(D);
+        CallSites[Def->getCanonicalDecl()].push_back(
+            {Current ? Current->getCanonicalDecl() : nullptr,
+             LockList(Locks.begin(), Locks.end())});
       }
       return true;
     }
@@ -247,7 +277,10 @@ public:
         if (Site.Removal.isInvalid())
           Site.Removal = findIndexRemoval(R);
         if (Site.Free.isInvalid()) {
-          FreeFinder F(1);
+          // A kref release callback frees what its kref argument names.
+          FreeFinder F(API->ReleaseArg
+                           ? nullptr
+                           : ownerOf(CE->getArg(API->CounterArg)));
           F.TraverseStmt(const_cast<Stmt *>(R));
           Site.Free = F.Found;
         }
@@ -270,18 +303,14 @@ public:
 
   /// Turns the recorded puts into styles. A decrement-and-test with no lock
   /// in its own function still takes one when every call of that function in
-  /// the TU holds a lock (`device_link_del()` locks, then calls the helper
-  /// that does kref_put): the lock the callers hold is the put's lock.
+  /// the TU holds that lock, directly or further up (`device_link_del()`
+  /// locks, then calls the helper that does kref_put).
   void resolve() {
     for (PutSite &S : Sites) {
       PutStyleInfo &Info = DB.Styles[S.Counter];
       if (S.Locks.empty() && S.InFunction) {
-        const FunctionDecl *Canon = S.InFunction->getCanonicalDecl();
-        auto CS = CallSiteLocks.find(Canon);
-        if (CS != CallSiteLocks.end() && !CS->second.empty() &&
-            llvm::all_of(CS->second, [](bool Locked) { return Locked; }))
-          for (const ValueDecl *D : CallerLocks[Canon])
-            S.Locks.push_back(D);
+        llvm::SmallPtrSet<const FunctionDecl *, 8> Seen;
+        S.Locks = locksAroundCalls(S.InFunction->getCanonicalDecl(), 3, Seen);
       }
       if (S.Locks.empty()) {
         if (Info.BarePut.isInvalid())
@@ -352,17 +381,54 @@ private:
   }
 
   PutStyleDB &DB;
+  ASTContext &Ctx;
   const FunctionDecl *Current = nullptr;
   SmallVector<const ValueDecl *, 4> Locks;
   SmallVector<const IfStmt *, 4> CurrentIf;
   SmallVector<const CompoundStmt *, 8> Compounds;
   SmallVector<PutSite, 32> Sites;
   llvm::DenseMap<const FunctionDecl *, LockEffect> EffectCache;
-  /// For each function defined in the TU: per call site, whether a lock was
-  /// held; and the locks held at those calls.
-  llvm::DenseMap<const FunctionDecl *, SmallVector<bool, 4>> CallSiteLocks;
-  llvm::DenseMap<const FunctionDecl *, llvm::SmallSetVector<const ValueDecl *, 2>>
-      CallerLocks;
+  using LockList = SmallVector<const ValueDecl *, 2>;
+  struct CallSite {
+    const FunctionDecl *Caller;
+    LockList Locks;
+  };
+  /// Every call of each function defined in the TU, with the locks held.
+  llvm::DenseMap<const FunctionDecl *, SmallVector<CallSite, 4>> CallSites;
+
+  /// The locks held around every call of F, looking Depth callers up; empty
+  /// when some call holds none (or F is not called in the TU).
+  LockList locksAroundCalls(const FunctionDecl *F, unsigned Depth,
+                            llvm::SmallPtrSet<const FunctionDecl *, 8> &Seen) {
+    auto It = CallSites.find(F);
+    if (It == CallSites.end() || It->second.empty() || !Seen.insert(F).second)
+      return {};
+    // Seen holds the current call chain only (recursion guard).
+    auto Leave = llvm::make_scope_exit([&] { Seen.erase(F); });
+    std::optional<LockList> Common;
+    for (const CallSite &Site : It->second) {
+      LockList Held = Site.Locks;
+      if (Held.empty()) {
+        if (Depth == 0 || !Site.Caller)
+          return {};
+        Held = locksAroundCalls(Site.Caller, Depth - 1, Seen);
+        if (Held.empty())
+          return {};
+      }
+      if (!Common) {
+        Common = Held;
+        continue;
+      }
+      LockList Both;
+      for (const ValueDecl *D : *Common)
+        if (llvm::is_contained(Held, D))
+          Both.push_back(D);
+      if (Both.empty())
+        return {};
+      Common = Both;
+    }
+    return Common ? *Common : LockList();
+  }
 };
 
 void finalize(PutStyleInfo &Info) {
@@ -384,7 +450,7 @@ const PutStyleDB &PutStyleDB::get(ASTContext &Ctx) {
   static PutStyleDB Cached;
   if (CachedFor != &Ctx) {
     Cached = PutStyleDB();
-    StyleCollector Collector(Cached);
+    StyleCollector Collector(Cached, Ctx);
     Collector.TraverseDecl(Ctx.getTranslationUnitDecl());
     Collector.resolve();
     for (auto &KV : Cached.Styles)

@@ -50,9 +50,9 @@ CountCall krefcheck::decodeCountCall(const CallEvent &Call) {
   if (!API && (Name == "atomic_add_unless" || Name == "atomic_long_add_unless") &&
       Call.getNumArgs() == 3) {
     // atomic_add_unless(v, 1, 0) == atomic_inc_not_zero(v).
-    auto A = Call.getArgSVal(1).getAs<nonloc::ConcreteInt>();
-    auto U = Call.getArgSVal(2).getAs<nonloc::ConcreteInt>();
-    if (A && U && A->getValue() == 1 && U->getValue() == 0)
+    const llvm::APSInt *A = Call.getArgSVal(1).getAsInteger();
+    const llvm::APSInt *U = Call.getArgSVal(2).getAsInteger();
+    if (A && U && *A == 1 && *U == 0)
       API = &AddUnlessAsTryGet;
   }
   if (!API || Call.getNumArgs() <= API->CounterArg)
@@ -86,6 +86,12 @@ public:
   void checkPostCall(const CallEvent &Call, CheckerContext &C) const;
   void checkPostStmt(const CastExpr *CE, CheckerContext &C) const;
   void checkBind(SVal Loc, SVal Val, const Stmt *S, CheckerContext &C) const;
+#if LLVM_VERSION_MAJOR >= 22
+  void checkBind(SVal Loc, SVal Val, const Stmt *S, bool AtDeclInit,
+                 CheckerContext &C) const {
+    checkBind(Loc, Val, S, C);
+  }
+#endif
   ProgramStateRef checkPointerEscape(ProgramStateRef State,
                                      const InvalidatedSymbols &Escaped,
                                      const CallEvent *Call,
@@ -343,8 +349,18 @@ void RefcountModel::checkPostStmt(const CastExpr *CE, CheckerContext &C) const {
   // The analyzer runs no checker callbacks on a StmtExpr itself, so the
   // value of container_of()/rcu_dereference() is caught at the cast that ends
   // their statement expression: `({ ...; ((type *)(__mptr - off)); })`.
-  if (!isa<CStyleCastExpr>(CE) || !CE->getBeginLoc().isMacroID() ||
-      !CE->getType()->isPointerType())
+  if (!isa<CStyleCastExpr>(CE) || !CE->getBeginLoc().isMacroID())
+    return;
+  if (const Expr *Lock =
+          assertedHeldLock(CE, C.getSourceManager(), C.getLangOpts())) {
+    ProgramStateRef State = C.getState();
+    ProgramStateRef New =
+        addHeldLock(State, C.getSVal(Lock).getAsRegion());
+    if (New != State)
+      C.addTransition(New);
+    return;
+  }
+  if (!CE->getType()->isPointerType())
     return;
   const ParentMap &PM = C.getLocationContext()->getParentMap();
   const Stmt *Child = CE;

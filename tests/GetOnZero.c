@@ -338,9 +338,14 @@ void wrapper_get(struct obj *o) {
 struct wq_acct {
   atomic_t nr_running;
 };
-void wq_worker_sleeping(struct wq_acct *acct) {
+struct wq_worker {
+  struct wq_acct *acct;
+};
+void wq_worker_release(struct wq_worker *w);
+void wq_worker_sleeping(struct wq_worker *w, struct wq_acct *acct) {
   if (!atomic_dec_and_test(&acct->nr_running))
     return;
+  wq_worker_release(w); /* releases something else, not acct */
   atomic_inc(&acct->nr_running); // no-warning
 }
 /* The `if (!dec_and_test) return; free` form is a lifetime count. */

@@ -565,6 +565,22 @@ void dlink_del(struct dlink *l) {
   dlink_put_kref(l);
   dlinks_write_unlock();
 }
+/* Two levels up: __dlinks_drop() is only called under the lock. */
+static void dlink_drop_managed(struct dlink *l) {
+  l->flags = 0;
+  kref_put(&l->kref, dlink_release);
+}
+static void __dlinks_drop(struct dlink *l) { dlink_drop_managed(l); }
+void dlinks_drop(struct dlink *l) {
+  dlinks_write_lock();
+  __dlinks_drop(l);
+  dlinks_write_unlock();
+}
+void dlinks_drop_again(struct dlink *l) {
+  dlinks_write_lock();
+  __dlinks_drop(l);
+  dlinks_write_unlock();
+}
 struct dlink *dlink_add(int flags) {
   struct dlink *l;
   dlinks_write_lock();
@@ -632,6 +648,48 @@ struct knode *knode_first_rcu(struct klist_ish *k) {
     kref_get(&n->n_ref); // expected-warning{{Plain kref_get() promotes an internal reference from a list walk under rcu_read_lock() only, without 'klist_ish::k_lock'}} expected-note{{under rcu_read_lock() only}}
   rcu_read_unlock();
   return n;
+}
+
+/* cgroup's css_set: the final put is in a *_locked function that asserts the
+   lock; it is only called with css_set_lock held. */
+struct cset {
+  refcount_t refcount;
+  struct list_head node;
+};
+static LIST_HEAD(csets);
+static DEFINE_SPINLOCK(cset_lock);
+void put_cset_locked(struct cset *c) {
+  lockdep_assert_held(&cset_lock);
+  if (!refcount_dec_and_test(&c->refcount)) // expected-note{{The final put of 'struct cset::refcount' takes 'cset_lock' as the count hits zero here: kcref style}}
+    return;
+  list_del(&c->node);
+  kfree(c);
+}
+struct cset *cset_first(void) {
+  struct cset *c;
+  spin_lock(&cset_lock);
+  c = list_first_entry_or_null(&csets, struct cset, node);
+  if (c)
+    refcount_inc(&c->refcount); // no-warning: under cset_lock
+  spin_unlock(&cset_lock);
+  return c;
+}
+struct cset *cset_first_asserted(void) {
+  struct cset *c;
+  lockdep_assert_held(&cset_lock);
+  c = list_first_entry_or_null(&csets, struct cset, node);
+  if (c)
+    refcount_inc(&c->refcount); // no-warning: the caller holds cset_lock
+  return c;
+}
+struct cset *cset_first_rcu(void) {
+  struct cset *c;
+  rcu_read_lock();
+  c = list_first_entry_or_null(&csets, struct cset, node); // expected-note{{Internal reference obtained from a list walk}} expected-note{{Assuming}} expected-note{{'?' condition is true}}
+  if (c) // expected-note{{'c' is non-null}} expected-note{{Taking true branch}}
+    refcount_inc(&c->refcount); // expected-warning{{Plain refcount_inc() promotes an internal reference from a list walk under rcu_read_lock() only, without 'cset_lock'}} expected-note{{under rcu_read_lock() only}}
+  rcu_read_unlock();
+  return c;
 }
 
 /* ==== plain and unknown styles: never reported ==== */
