@@ -1,5 +1,5 @@
-// RUN: %analyze -analyzer-checker=refcount.Leak %inline -verify %s
-// RUN: %analyze -analyzer-checker=refcount.Leak %proto -verify %s
+// RUN: %analyze -analyzer-checker=refcount.Leak %inline -verify=expected,%vprefix %s
+// RUN: %analyze -analyzer-checker=refcount.Leak %proto -verify=expected,%vprefix %s
 
 int use(void *p);
 int setup(void);
@@ -32,7 +32,7 @@ int goto_ladder(struct device *dev) {
   }
   ret = setup();
   if (ret) // expected-note{{Assuming 'ret' is not equal to 0}} expected-note{{Taking true branch}}
-    goto err_np; // LEAK ep // expected-note{{Control jumps to line 38}}
+    goto err_np; // LEAK ep // v19-note{{Control jumps to line 38}}
   of_node_put(ep);
 err_np:
   of_node_put(np); // expected-warning{{Reference to 'ep' acquired by of_get_next_child() is not released on this path (missing of_node_put())}} expected-note{{Reference to 'ep' acquired by of_get_next_child() is not released on this path (missing of_node_put())}}
@@ -43,7 +43,7 @@ int child_break(struct device_node *parent) {
   struct device_node *child;
   for_each_child_of_node(parent, child) { // expected-note{{of_get_next_child() returns a counted reference (+1): 'child' must be released}} expected-note{{Assuming 'child' is not equal to null}} expected-note{{Loop condition is true.  Entering loop body}}
     if (of_device_is_available(child)) // expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
-      break; // expected-note{{Execution continues on line 48}}
+      break; // v19-note{{Execution continues on line 48}} v22-note{{Execution jumps to the end of the function}}
   }
   return 0; // LEAK child // expected-warning{{Reference to 'child' held by the loop over of_get_next_child() leaks: the loop is left without of_node_put()}} expected-note{{Reference to 'child' held by the loop over of_get_next_child() leaks: the loop is left without of_node_put()}}
 }
@@ -65,12 +65,14 @@ int parse_phandle_leak(struct device_node *np) {
   return of_device_is_available(remote) ? 0 : -ENODEV; // LEAK // expected-warning{{Reference to 'remote' acquired by of_parse_phandle() is not released on this path (missing of_node_put())}} expected-note{{Assuming the condition is false}} expected-note{{'?' condition is false}} expected-note{{Reference to 'remote' acquired by of_parse_phandle() is not released on this path (missing of_node_put())}}
 }
 
+/* LLVM 22 stops unrolling this loop before its third iteration: the leak is
+   only reached by LLVM 19 (a known false negative on 22). */
 int find_in_loop(void) {
   struct device_node *np;
   int n = 0;
-  for_each_compatible_node(np, NULL, "vendor,chip") { // expected-note{{Loop condition is true.  Entering loop body}} expected-note{{Loop condition is true.  Entering loop body}} expected-note{{of_find_compatible_node() returns a counted reference (+1): 'np' must be released}} expected-note{{Loop condition is true.  Entering loop body}}
-    if (n++ == 2) // expected-note{{Taking false branch}} expected-note{{Taking false branch}} expected-note{{Taking true branch}}
-      return n; // LEAK np // expected-warning{{Reference to 'np' held by the loop over of_find_compatible_node() leaks: the loop is left without of_node_put()}} expected-note{{Reference to 'np' held by the loop over of_find_compatible_node() leaks: the loop is left without of_node_put()}}
+  for_each_compatible_node(np, NULL, "vendor,chip") { // v19-note{{Loop condition is true.  Entering loop body}} v19-note{{Loop condition is true.  Entering loop body}} v19-note{{of_find_compatible_node() returns a counted reference (+1): 'np' must be released}} v19-note{{Loop condition is true.  Entering loop body}}
+    if (n++ == 2) // v19-note{{Taking false branch}} v19-note{{Taking false branch}} v19-note{{Taking true branch}}
+      return n; // LEAK np // v19-warning{{Reference to 'np' held by the loop over of_find_compatible_node() leaks: the loop is left without of_node_put()}} v19-note{{Reference to 'np' held by the loop over of_find_compatible_node() leaks: the loop is left without of_node_put()}}
   }
   return n;
 }
@@ -500,7 +502,7 @@ struct device_node *of_find_next_cache_node(const struct device_node *np);
 int cache_levels(struct device_node *cpu) {
   struct device_node *np = of_node_get(cpu), *prev = np;
   int levels = 0;
-  while ((np = of_find_next_cache_node(np))) { // expected-note{{of_find_next_cache_node() returns a counted reference (+1): 'np' must be released}} expected-note{{Loop condition is true.  Entering loop body}} expected-note{{Loop condition is false. Execution continues on line 508}}
+  while ((np = of_find_next_cache_node(np))) { // expected-note{{of_find_next_cache_node() returns a counted reference (+1): 'np' must be released}} expected-note{{Loop condition is true.  Entering loop body}} v19-note{{Loop condition is false. Execution continues on line 510}} v22-note{{Loop condition is false. Execution jumps to the end of the function}}
     of_node_put(prev);
     prev = np;
     levels++;

@@ -26,6 +26,9 @@ config.substitutions.append(("%proto", "-include " + os.path.join(inputs, "kerne
 config.substitutions.append(("FileCheck", config.filecheck))
 config.substitutions.append(("%python", config.python))
 config.available_features.add("llvm-" + config.llvm_version_major)
+# -verify=expected,%vprefix: notes whose wording belongs to the analyzer core
+# of one LLVM major are written v19-note{{...}} / v22-note{{...}}.
+config.substitutions.append(("%vprefix", "v" + config.llvm_version_major))
 config.environment["LC_ALL"] = "C"
 # The krefcheck command-line tool (tools/krefcheck) and the analyzer drivers
 # it is compared with (tests/driver).
