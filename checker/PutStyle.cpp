@@ -228,11 +228,31 @@ public:
     return R;
   }
 
+  /// A branch that leaves (`mutex_unlock(&l); return -ENOENT;`) does not
+  /// change the locks held after the if.
   bool TraverseIfStmt(IfStmt *If) {
     CurrentIf.push_back(If);
-    bool R = RecursiveASTVisitor::TraverseIfStmt(If);
+    if (If->getInit())
+      TraverseStmt(If->getInit());
+    if (If->getConditionVariableDeclStmt())
+      TraverseStmt(If->getConditionVariableDeclStmt());
+    TraverseStmt(If->getCond());
+    for (Stmt *Branch : {If->getThen(), If->getElse()}) {
+      if (!Branch)
+        continue;
+      SmallVector<const ValueDecl *, 4> Saved = Locks;
+      TraverseStmt(Branch);
+      if (leaves(Branch))
+        Locks = Saved;
+    }
     CurrentIf.pop_back();
-    return R;
+    return true;
+  }
+
+  static bool leaves(const Stmt *S) {
+    if (const auto *CS = dyn_cast<CompoundStmt>(S))
+      return !CS->body_empty() && leaves(CS->body_back());
+    return isa<ReturnStmt, GotoStmt, BreakStmt, ContinueStmt>(S);
   }
 
   bool VisitCallExpr(CallExpr *CE) {

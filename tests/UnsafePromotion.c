@@ -692,6 +692,43 @@ struct cset *cset_first_rcu(void) {
   return c;
 }
 
+/* net/sched/act_api.c: the final put runs under the lock after an early
+   `unlock; return` branch, which does not release it for the rest. */
+struct action {
+  refcount_t refcnt;
+  unsigned long index;
+};
+struct action_table {
+  struct mutex lock;
+  struct idr idr;
+};
+int action_delete(struct action_table *t, unsigned long index) {
+  struct action *a;
+  mutex_lock(&t->lock);
+  a = idr_find(&t->idr, index);
+  if (!a) {
+    mutex_unlock(&t->lock);
+    return -ENOENT;
+  }
+  if (refcount_dec_and_test(&a->refcnt)) {
+    idr_remove(&t->idr, a->index);
+    mutex_unlock(&t->lock);
+    kfree(a);
+    return 0;
+  }
+  mutex_unlock(&t->lock);
+  return -EBUSY;
+}
+struct action *action_search(struct action_table *t, unsigned long index) {
+  struct action *a;
+  mutex_lock(&t->lock);
+  a = idr_find(&t->idr, index);
+  if (a)
+    refcount_inc(&a->refcnt); // no-warning: under the put's lock
+  mutex_unlock(&t->lock);
+  return a;
+}
+
 /* ==== plain and unknown styles: never reported ==== */
 struct bh_ish {
   atomic_t b_count;
