@@ -1,22 +1,23 @@
 #!/usr/bin/env bash
 # Scans kernel corpus TUs with the plugin, in parallel, one log per TU.
 #
-#   bench/scan.sh [-j N] [-c CHECKERS] [-p PLUGIN] [-o OUTDIR] LIST
+#   bench/scan.sh [-j N] [-c CHECKERS] [-C CORE] [-p PLUGIN] [-o OUTDIR] LIST
 #
 # LIST holds TU paths relative to the corpus kernel tree (one a line; a path
 # ending in / means the whole directory). CHECKERS defaults to `refcount`
-# (the core checkers always run too, as in a normal analysis). Writes
+# (the core checkers run too, as in a normal analysis; -C '' runs none, which
+# makes syntactic checkers such as BiasedCount cheap). Writes
 # OUTDIR/logs/<tu>.log, OUTDIR/summary.tsv (tu, seconds, exit, warnings) and
 # prints totals: TUs, failures (crash/non-zero exit), warnings per checker,
 # wall seconds. The corpus comes from ../shared/corpus/linux-6.1.sh
 # ($KCORPUS or ~/.cache/kcorpus).
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
-jobs=$(nproc) checkers=refcount plugin=$here/build/lib/krefcheck.so out=$here/build/scan
-while getopts j:c:p:o: opt; do
+jobs=$(nproc) checkers=refcount core=core plugin=$here/build/lib/krefcheck.so out=$here/build/scan
+while getopts j:c:C:p:o: opt; do
   case $opt in
-    j) jobs=$OPTARG ;; c) checkers=$OPTARG ;; p) plugin=$OPTARG ;; o) out=$OPTARG ;;
-    *) echo "usage: $0 [-j N] [-c CHECKERS] [-p PLUGIN] [-o OUTDIR] LIST" >&2; exit 2 ;;
+    j) jobs=$OPTARG ;; c) checkers=$OPTARG ;; C) core=$OPTARG ;; p) plugin=$OPTARG ;; o) out=$OPTARG ;;
+    *) echo "usage: $0 [-j N] [-c CHECKERS] [-C CORE] [-p PLUGIN] [-o OUTDIR] LIST" >&2; exit 2 ;;
   esac
 done
 shift $((OPTIND - 1))
@@ -28,14 +29,14 @@ analyze=${ANALYZE_TU:-$here/../shared/corpus/analyze-tu.py}
 # A private copy, so that rebuilding during a scan does not disturb it.
 mkdir -p "$out/logs"
 cp "$plugin" "$out/krefcheck.so"
-export KREF_PLUGIN=$out/krefcheck.so KREF_CHECKERS=$checkers KREF_OUT=$out KREF_ANALYZE=$analyze
+export KREF_PLUGIN=$out/krefcheck.so KREF_CHECKERS=$checkers KREF_CORE=$core KREF_OUT=$out KREF_ANALYZE=$analyze
 
 scan_one() {
   tu=$1
   log=$KREF_OUT/logs/$(echo "$tu" | tr / _).log
   start=$(date +%s.%N)
   rc=0
-  "$KREF_ANALYZE" --checkers core "$tu" -- -Xclang -load -Xclang "$KREF_PLUGIN" \
+  "$KREF_ANALYZE" --checkers "$KREF_CORE" "$tu" -- -Xclang -load -Xclang "$KREF_PLUGIN" \
     -Xclang -analyzer-checker="$KREF_CHECKERS" >"$log" 2>&1 || rc=$?
   end=$(date +%s.%N)
   n=$(grep -c 'warning: .*\[refcount\.' "$log" || true)
