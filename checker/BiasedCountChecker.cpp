@@ -28,6 +28,7 @@
 
 #include "CounterKey.h"
 #include "CounterUses.h"
+#include "InternalRefs.h"
 #include "RefcountModel.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"
@@ -72,19 +73,6 @@ std::string intText(const llvm::APSInt &V) {
 }
 
 bool containsBias(StringRef Name) { return Name.contains_insensitive("bias"); }
-
-/// The macros the token at Loc was expanded from, innermost first.
-SmallVector<StringRef, 8>
-macroChain(SourceLocation Loc, const SourceManager &SM, const LangOptions &LO) {
-  SmallVector<StringRef, 8> Names;
-  while (Loc.isMacroID() && Names.size() < 16) {
-    StringRef N = Lexer::getImmediateMacroName(Loc, SM, LO);
-    if (!N.empty() && (Names.empty() || Names.back() != N))
-      Names.push_back(N);
-    Loc = SM.getImmediateMacroCallerLoc(Loc);
-  }
-  return Names;
-}
 
 class BiasVisitor : public RecursiveASTVisitor<BiasVisitor> {
 public:

@@ -16,12 +16,24 @@ REGISTER_MAP_WITH_PROGRAMSTATE(InternalRefs, SymbolRef, unsigned)
 void CountState::dump(raw_ostream &OS) const {
   OS << (isHeld() ? "Held" : "Zero") << '(';
   switch (W) {
-  case Why::Init: OS << "init"; break;
-  case Why::TryGetOk: OS << "try-get ok"; break;
-  case Why::Get: OS << "get"; break;
-  case Why::PutHitZero: OS << "put hit zero"; break;
-  case Why::TryGetFailed: OS << "try-get failed"; break;
-  case Why::SetZero: OS << "set to zero"; break;
+  case Why::Init:
+    OS << "init";
+    break;
+  case Why::TryGetOk:
+    OS << "try-get ok";
+    break;
+  case Why::Get:
+    OS << "get";
+    break;
+  case Why::PutHitZero:
+    OS << "put hit zero";
+    break;
+  case Why::TryGetFailed:
+    OS << "try-get failed";
+    break;
+  case Why::SetZero:
+    OS << "set to zero";
+    break;
   }
   if (Extra)
     OS << ", +" << Extra;
@@ -30,14 +42,22 @@ void CountState::dump(raw_ostream &OS) const {
 
 StringRef krefcheck::describeOrigin(InternalOrigin O) {
   switch (O) {
-  case InternalOrigin::List: return "a list walk";
-  case InternalOrigin::HList: return "a hash-list walk";
-  case InternalOrigin::RBTree: return "an rb-tree walk";
-  case InternalOrigin::IDR: return "an IDR lookup";
-  case InternalOrigin::XArray: return "an XArray lookup";
-  case InternalOrigin::RadixTree: return "a radix-tree lookup";
-  case InternalOrigin::RHashtable: return "an rhashtable lookup";
-  case InternalOrigin::RCU: return "an RCU-protected pointer";
+  case InternalOrigin::List:
+    return "a list walk";
+  case InternalOrigin::HList:
+    return "a hash-list walk";
+  case InternalOrigin::RBTree:
+    return "an rb-tree walk";
+  case InternalOrigin::IDR:
+    return "an IDR lookup";
+  case InternalOrigin::XArray:
+    return "an XArray lookup";
+  case InternalOrigin::RadixTree:
+    return "a radix-tree lookup";
+  case InternalOrigin::RHashtable:
+    return "an rhashtable lookup";
+  case InternalOrigin::RCU:
+    return "an RCU-protected pointer";
   }
   return "an index";
 }
@@ -83,8 +103,8 @@ ProgramStateRef krefcheck::markInternal(ProgramStateRef S, SymbolRef Obj,
     return S;
   return S->set<InternalRefs>(Obj, static_cast<unsigned>(O));
 }
-std::optional<InternalOrigin>
-krefcheck::getInternalOrigin(ProgramStateRef S, SymbolRef Obj) {
+std::optional<InternalOrigin> krefcheck::getInternalOrigin(ProgramStateRef S,
+                                                           SymbolRef Obj) {
   if (!Obj)
     return std::nullopt;
   if (const unsigned *V = S->get<InternalRefs>(Obj))

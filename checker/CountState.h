@@ -84,7 +84,14 @@ private:
 
 /// How an internal reference was found.
 enum class InternalOrigin : unsigned char {
-  List, HList, RBTree, IDR, XArray, RadixTree, RHashtable, RCU
+  List,
+  HList,
+  RBTree,
+  IDR,
+  XArray,
+  RadixTree,
+  RHashtable,
+  RCU
 };
 llvm::StringRef describeOrigin(InternalOrigin O);
 
@@ -115,8 +122,8 @@ ProgramStateRef removeDeadCountFacts(ProgramStateRef S,
                                      clang::ento::SymbolReaper &SR);
 /// Keeps alive the symbols the facts still need.
 void markCountFactsLive(ProgramStateRef S, clang::ento::SymbolReaper &SR);
-/// Debug print of all count facts (for -analyzer-checker=debug.ViewExplodedGraph
-/// and `clang_analyzer_printState`).
+/// Debug print of all count facts (for
+/// -analyzer-checker=debug.ViewExplodedGraph and `clang_analyzer_printState`).
 void printCountFacts(llvm::raw_ostream &OS, ProgramStateRef S, const char *NL);
 
 } // namespace krefcheck

@@ -38,7 +38,8 @@ bool typeHasName(QualType T, std::initializer_list<StringRef> Names) {
 } // namespace
 
 bool krefcheck::isLifetimeCounterType(QualType T) {
-  return !T.isNull() && typeHasName(T, {"kref", "refcount_struct", "refcount_t"});
+  return !T.isNull() &&
+         typeHasName(T, {"kref", "refcount_struct", "refcount_t"});
 }
 
 bool krefcheck::isCounterType(QualType T) {
@@ -95,13 +96,18 @@ const FieldDecl *krefcheck::counterField(const MemRegion *Counter) {
   return nullptr;
 }
 
-const FieldDecl *krefcheck::counterFieldFromExpr(const Expr *E) {
-  if (!E)
-    return nullptr;
+const Expr *krefcheck::stripAddrOf(const Expr *E) {
   E = E->IgnoreParenCasts();
   if (const auto *UO = dyn_cast<UnaryOperator>(E))
     if (UO->getOpcode() == UO_AddrOf)
       E = UO->getSubExpr()->IgnoreParenCasts();
+  return E;
+}
+
+const FieldDecl *krefcheck::counterFieldFromExpr(const Expr *E) {
+  if (!E)
+    return nullptr;
+  E = stripAddrOf(E);
   // Collect the member chain; the counter is the outermost counter-typed
   // member, i.e. the one closest to the non-counter base object.
   const FieldDecl *Found = nullptr;

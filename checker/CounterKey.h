@@ -17,6 +17,9 @@
 
 namespace krefcheck {
 
+/// `E` without parentheses, casts and a leading `&` (`&obj->ref` -> obj->ref).
+const clang::Expr *stripAddrOf(const clang::Expr *E);
+
 /// True for struct kref, refcount_t, atomic_t, atomic_long_t and atomic64_t.
 bool isCounterType(clang::QualType T);
 /// True for struct kref and refcount_t (always lifetime counts).

@@ -12,11 +12,16 @@ using namespace krefcheck;
 std::optional<InternalOrigin> krefcheck::lookupCallOrigin(StringRef Callee) {
   using IO = InternalOrigin;
   static const llvm::StringMap<IO> Lookups = {
-      {"idr_find", IO::IDR},          {"idr_get_next", IO::IDR},
-      {"idr_get_next_ul", IO::IDR},   {"xa_load", IO::XArray},
-      {"xa_find", IO::XArray},        {"xa_find_after", IO::XArray},
-      {"xas_load", IO::XArray},       {"xas_find", IO::XArray},
-      {"xas_next_entry", IO::XArray}, {"radix_tree_lookup", IO::RadixTree},
+      {"idr_find", IO::IDR},
+      {"idr_get_next", IO::IDR},
+      {"idr_get_next_ul", IO::IDR},
+      {"xa_load", IO::XArray},
+      {"xa_find", IO::XArray},
+      {"xa_find_after", IO::XArray},
+      {"xas_load", IO::XArray},
+      {"xas_find", IO::XArray},
+      {"xas_next_entry", IO::XArray},
+      {"radix_tree_lookup", IO::RadixTree},
       {"rhashtable_lookup", IO::RHashtable},
       {"rhashtable_lookup_fast", IO::RHashtable},
       {"rhltable_lookup", IO::RHashtable},
@@ -44,13 +49,14 @@ SmallVector<StringRef, 8> krefcheck::macroChain(SourceLocation Loc,
 const Expr *krefcheck::assertedHeldLock(const CastExpr *CE,
                                         const SourceManager &SM,
                                         const LangOptions &LO) {
-  // Without CONFIG_LOCKDEP: #define lockdep_assert_held(l) do { (void)(l); } ...
+  // Without CONFIG_LOCKDEP: #define lockdep_assert_held(l) do { (void)(l); }
+  // ...
   if (!isa<CStyleCastExpr>(CE) || !CE->getType()->isVoidType() ||
       !CE->getBeginLoc().isMacroID())
     return nullptr;
   for (StringRef N : macroChain(CE->getBeginLoc(), SM, LO))
-    if (N.starts_with("lockdep_assert_held") || N == "lockdep_assert_held_write" ||
-        N == "lockdep_assert_held_read")
+    if (N.starts_with("lockdep_assert_held") ||
+        N == "lockdep_assert_held_write" || N == "lockdep_assert_held_read")
       return CE->getSubExpr()->IgnoreParenCasts();
   return nullptr;
 }

@@ -1,4 +1,5 @@
-//===- InternalRefs.h - Recognising internal (uncounted) references -*- C++ -*-===//
+//===- InternalRefs.h - Recognising internal (uncounted) references -*- C++
+//-*-===//
 //
 // An internal reference is a pointer reached through the owning subsystem's
 // index: it holds no count. Recognised from
@@ -34,9 +35,9 @@ statementExprOrigin(const clang::StmtExpr *SE, const clang::SourceManager &SM,
                     const clang::LangOptions &LO);
 
 /// The macros the code at Loc was expanded from, innermost first.
-llvm::SmallVector<llvm::StringRef, 8>
-macroChain(clang::SourceLocation Loc, const clang::SourceManager &SM,
-           const clang::LangOptions &LO);
+llvm::SmallVector<llvm::StringRef, 8> macroChain(clang::SourceLocation Loc,
+                                                 const clang::SourceManager &SM,
+                                                 const clang::LangOptions &LO);
 
 /// The lock expression `L` when CE is the `(void)(L)` that
 /// lockdep_assert_held(L) expands to without CONFIG_LOCKDEP: the function

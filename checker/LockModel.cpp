@@ -1,6 +1,7 @@
 //===- LockModel.cpp - Which locks a path holds ---------------------------===//
 
 #include "LockModel.h"
+#include "CounterKey.h"
 #include "clang/AST/Decl.h"
 #include "clang/StaticAnalyzer/Core/PathSensitive/ProgramStateTrait.h"
 #include "llvm/ADT/StringMap.h"
@@ -117,10 +118,7 @@ const ValueDecl *krefcheck::lockDecl(const MemRegion *Lock) {
 const ValueDecl *krefcheck::lockDeclFromExpr(const Expr *E) {
   if (!E)
     return nullptr;
-  E = E->IgnoreParenCasts();
-  if (const auto *UO = dyn_cast<UnaryOperator>(E))
-    if (UO->getOpcode() == UO_AddrOf)
-      E = UO->getSubExpr()->IgnoreParenCasts();
+  E = stripAddrOf(E);
   // `&obj->lock.rlock` names obj->lock: skip members inside lock records.
   while (const auto *ME = dyn_cast<MemberExpr>(E)) {
     const Expr *Base = ME->getBase()->IgnoreParenCasts();
@@ -148,8 +146,8 @@ std::string krefcheck::describeLock(const ValueDecl *D) {
   if (!D)
     return "a lock";
   if (const auto *FD = dyn_cast<FieldDecl>(D))
-    return "'" + FD->getParent()->getName().str() + "::" +
-           FD->getName().str() + "'";
+    return "'" + FD->getParent()->getName().str() + "::" + FD->getName().str() +
+           "'";
   return "'" + D->getName().str() + "'";
 }
 

@@ -17,14 +17,25 @@ namespace {
 
 /// APIs that take an object off a lookup index.
 bool isIndexRemoval(StringRef Name) {
-  static const llvm::StringSet<> Names = {
-      "list_del",         "list_del_init",      "list_del_rcu",
-      "hlist_del",        "hlist_del_init",     "hlist_del_rcu",
-      "hlist_del_init_rcu", "hlist_nulls_del_rcu", "hlist_nulls_del_init_rcu",
-      "idr_remove",       "xa_erase",           "__xa_erase",
-      "xa_erase_irq",     "radix_tree_delete",  "rb_erase",
-      "rhashtable_remove_fast", "rhltable_remove", "ida_free",
-      "list_lru_del"};
+  static const llvm::StringSet<> Names = {"list_del",
+                                          "list_del_init",
+                                          "list_del_rcu",
+                                          "hlist_del",
+                                          "hlist_del_init",
+                                          "hlist_del_rcu",
+                                          "hlist_del_init_rcu",
+                                          "hlist_nulls_del_rcu",
+                                          "hlist_nulls_del_init_rcu",
+                                          "idr_remove",
+                                          "xa_erase",
+                                          "__xa_erase",
+                                          "xa_erase_irq",
+                                          "radix_tree_delete",
+                                          "rb_erase",
+                                          "rhashtable_remove_fast",
+                                          "rhltable_remove",
+                                          "ida_free",
+                                          "list_lru_del"};
   return Names.contains(Name);
 }
 
@@ -35,9 +46,9 @@ const FunctionDecl *calleeOf(const CallExpr *CE) {
 /// Calls that free or release an object.
 bool isFreeLike(StringRef N) {
   static const llvm::StringSet<> Names = {
-      "kfree",      "kvfree",          "vfree",      "kmem_cache_free",
-      "kfree_rcu",  "call_rcu",        "kfree_sensitive", "free_page",
-      "free_pages", "__free_pages",    "kfree_rcu_ptr", "kfree_skb",
+      "kfree",       "kvfree",         "vfree",           "kmem_cache_free",
+      "kfree_rcu",   "call_rcu",       "kfree_sensitive", "free_page",
+      "free_pages",  "__free_pages",   "kfree_rcu_ptr",   "kfree_skb",
       "consume_skb", "synchronize_rcu"};
   return Names.contains(N) || N.ends_with("_free") || N.ends_with("_release") ||
          N.ends_with("_destroy") || N.starts_with("free_") ||
@@ -47,10 +58,7 @@ bool isFreeLike(StringRef N) {
 
 /// The variable that holds the counter's object: `c` in `&c->refcnt`.
 const ValueDecl *ownerOf(const Expr *CounterArg) {
-  const Expr *E = CounterArg->IgnoreParenCasts();
-  if (const auto *UO = dyn_cast<UnaryOperator>(E))
-    if (UO->getOpcode() == UO_AddrOf)
-      E = UO->getSubExpr()->IgnoreParenCasts();
+  const Expr *E = stripAddrOf(CounterArg);
   while (const auto *ME = dyn_cast<MemberExpr>(E))
     E = ME->getBase()->IgnoreParenCasts();
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
@@ -84,8 +92,8 @@ public:
     if (!FreeLike)
       return true;
     bool Takes = !Owner || llvm::any_of(CE->arguments(), [&](const Expr *A) {
-                   return mentions(A, Owner);
-                 });
+      return mentions(A, Owner);
+    });
     if (!Takes)
       return true;
     Found = CE->getBeginLoc();
@@ -140,8 +148,9 @@ struct LockEffect {
   const ValueDecl *Releases = nullptr;
 };
 
-LockEffect lockEffectOf(const FunctionDecl *FD,
-                        llvm::DenseMap<const FunctionDecl *, LockEffect> &Cache) {
+LockEffect
+lockEffectOf(const FunctionDecl *FD,
+             llvm::DenseMap<const FunctionDecl *, LockEffect> &Cache) {
   auto It = Cache.find(FD);
   if (It != Cache.end())
     return It->second;
@@ -200,8 +209,8 @@ public:
 
   /// lockdep_assert_held(L): the function runs with L held.
   bool VisitCStyleCastExpr(CStyleCastExpr *CE) {
-    if (const Expr *L = assertedHeldLock(CE, Ctx.getSourceManager(),
-                                         Ctx.getLangOpts()))
+    if (const Expr *L =
+            assertedHeldLock(CE, Ctx.getSourceManager(), Ctx.getLangOpts()))
       if (const ValueDecl *D = lockDeclFromExpr(L))
         if (!llvm::is_contained(Locks, D))
           applyLock(LockOp::Acquire, D);
@@ -279,7 +288,8 @@ public:
     }
     if (CE->getNumArgs() <= API->CounterArg)
       return true;
-    const FieldDecl *Counter = counterFieldFromExpr(CE->getArg(API->CounterArg));
+    const FieldDecl *Counter =
+        counterFieldFromExpr(CE->getArg(API->CounterArg));
     if (!Counter)
       return true;
     PutStyleInfo &Info = DB.Styles[Counter];
@@ -291,16 +301,15 @@ public:
     case CountOp::PutTest:
     case CountOp::PutLock: {
       SmallVector<const Stmt *, 4> Release = releasePath(CE, *API);
-      PutSite Site{Counter, Current, CE, API, {}, SourceLocation(),
-                   SourceLocation()};
+      PutSite Site{Counter,          Current,         CE, API, {},
+                   SourceLocation(), SourceLocation()};
       for (const Stmt *R : Release) {
         if (Site.Removal.isInvalid())
           Site.Removal = findIndexRemoval(R);
         if (Site.Free.isInvalid()) {
           // A kref release callback frees what its kref argument names.
-          FreeFinder F(API->ReleaseArg
-                           ? nullptr
-                           : ownerOf(CE->getArg(API->CounterArg)));
+          FreeFinder F(API->ReleaseArg ? nullptr
+                                       : ownerOf(CE->getArg(API->CounterArg)));
           F.TraverseStmt(const_cast<Stmt *>(R));
           Site.Free = F.Found;
         }

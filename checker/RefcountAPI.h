@@ -16,13 +16,13 @@ namespace krefcheck {
 
 /// What a counting API does to the count.
 enum class CountOp {
-  Init,        ///< kref_init, refcount_set(r, n), atomic_set(c, n).
-  Get,         ///< Plain increment: kref_get, refcount_inc, atomic_inc.
-  TryGet,      ///< Test-for-zero increment: result != 0 on success.
-  Put,         ///< Plain decrement: refcount_dec, atomic_dec.
-  PutTest,     ///< Decrement and test: result != 0 when the count hit zero.
-  PutLock,     ///< Decrement and take a lock when the count hits zero.
-  Read,        ///< kref_read, refcount_read, atomic_read.
+  Init,    ///< kref_init, refcount_set(r, n), atomic_set(c, n).
+  Get,     ///< Plain increment: kref_get, refcount_inc, atomic_inc.
+  TryGet,  ///< Test-for-zero increment: result != 0 on success.
+  Put,     ///< Plain decrement: refcount_dec, atomic_dec.
+  PutTest, ///< Decrement and test: result != 0 when the count hit zero.
+  PutLock, ///< Decrement and take a lock when the count hits zero.
+  Read,    ///< kref_read, refcount_read, atomic_read.
 };
 
 /// The counter family an API belongs to (used in messages and by the

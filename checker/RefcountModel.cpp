@@ -19,18 +19,18 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "RefcountModel.h"
 #include "Compat.h"
-#include "CounterKey.h"
 #include "CountState.h"
+#include "CounterKey.h"
 #include "InternalRefs.h"
 #include "LockModel.h"
-#include "RefcountModel.h"
+#include "clang/AST/ParentMap.h"
 #include "clang/StaticAnalyzer/Core/BugReporter/BugReporter.h"
 #include "clang/StaticAnalyzer/Core/BugReporter/BugType.h"
 #include "clang/StaticAnalyzer/Core/Checker.h"
 #include "clang/StaticAnalyzer/Core/CheckerManager.h"
 #include "clang/StaticAnalyzer/Core/PathSensitive/CheckerContext.h"
-#include "clang/AST/ParentMap.h"
 #include "llvm/ADT/StringSet.h"
 
 using namespace clang;
@@ -47,7 +47,8 @@ CountCall krefcheck::decodeCountCall(const CallEvent &Call) {
       "atomic_add_unless", CountOp::TryGet, CounterFamily::Atomic, 0,
       std::nullopt,        std::nullopt,    std::nullopt};
   const CountAPI *API = lookupCountAPI(Name);
-  if (!API && (Name == "atomic_add_unless" || Name == "atomic_long_add_unless") &&
+  if (!API &&
+      (Name == "atomic_add_unless" || Name == "atomic_long_add_unless") &&
       Call.getNumArgs() == 3) {
     // atomic_add_unless(v, 1, 0) == atomic_inc_not_zero(v).
     const llvm::APSInt *A = Call.getArgSVal(1).getAsInteger();
@@ -70,9 +71,9 @@ namespace {
 
 bool isZeroFillingAllocator(StringRef Name) {
   static const llvm::StringSet<> Names = {
-      "kzalloc",      "kzalloc_node",     "kcalloc",      "kcalloc_node",
-      "kvzalloc",     "kvzalloc_node",    "kvcalloc",     "vzalloc",
-      "vzalloc_node", "devm_kzalloc",     "devm_kcalloc", "kmem_cache_zalloc",
+      "kzalloc",      "kzalloc_node",  "kcalloc",      "kcalloc_node",
+      "kvzalloc",     "kvzalloc_node", "kvcalloc",     "vzalloc",
+      "vzalloc_node", "devm_kzalloc",  "devm_kcalloc", "kmem_cache_zalloc",
       "calloc"};
   return Names.contains(Name);
 }
@@ -194,9 +195,9 @@ bool RefcountModel::evalCall(const CallEvent &Call, CheckerContext &C) const {
     }
     State = bindResult(State, conjureCallResult(Call, C));
     C.addTransition(State, IsZero && Ctr
-                               ? counterNote(C, Ctr, "The count of '" +
-                                                         CtrName +
-                                                         "' is set to zero")
+                               ? counterNote(C, Ctr,
+                                             "The count of '" + CtrName +
+                                                 "' is set to zero")
                                : nullptr);
     return true;
   }
@@ -235,7 +236,8 @@ bool RefcountModel::evalCall(const CallEvent &Call, CheckerContext &C) const {
           State = setUnownedRead(State, Ctr, Sym);
     }
     C.addTransition(bindResult(State, V),
-                    Ctr && !Asserted ? counterNote(C, Ctr,
+                    Ctr && !Asserted
+                        ? counterNote(C, Ctr,
                                       "The count of '" + CtrName +
                                           "' is read here without holding a "
                                           "reference of this path")
@@ -281,7 +283,8 @@ bool RefcountModel::evalCall(const CallEvent &Call, CheckerContext &C) const {
     }
     // *_dec_and_lock returns with the lock held when the count hit zero.
     if (API.Op == CountOp::PutLock && API.LockArg)
-      HitZero = addHeldLock(HitZero, Call.getArgSVal(*API.LockArg).getAsRegion());
+      HitZero =
+          addHeldLock(HitZero, Call.getArgSVal(*API.LockArg).getAsRegion());
     C.addTransition(HitZero,
                     Ctr ? counterNote(C, Ctr,
                                       "The count of '" + CtrName +
@@ -307,10 +310,9 @@ void RefcountModel::markOrigin(CheckerContext &C, SVal V, InternalOrigin O,
   if (getInternalOrigin(State, Obj))
     return;
   State = markInternal(State, Obj, O);
-  std::string Msg = "Internal reference obtained from " +
-                    describeOrigin(O).str() +
-                    (What.empty() ? "" : (" (" + What + ")").str()) +
-                    ": it holds no count";
+  std::string Msg =
+      "Internal reference obtained from " + describeOrigin(O).str() +
+      (What.empty() ? "" : (" (" + What + ")").str()) + ": it holds no count";
   C.addTransition(State, objectNote(C, Obj, Msg));
 }
 
@@ -354,8 +356,7 @@ void RefcountModel::checkPostStmt(const CastExpr *CE, CheckerContext &C) const {
   if (const Expr *Lock =
           assertedHeldLock(CE, C.getSourceManager(), C.getLangOpts())) {
     ProgramStateRef State = C.getState();
-    ProgramStateRef New =
-        addHeldLock(State, C.getSVal(Lock).getAsRegion());
+    ProgramStateRef New = addHeldLock(State, C.getSVal(Lock).getAsRegion());
     if (New != State)
       C.addTransition(New);
     return;
@@ -409,11 +410,9 @@ void RefcountModel::checkBind(SVal Loc, SVal Val, const Stmt *S,
   C.addTransition(State);
 }
 
-ProgramStateRef
-RefcountModel::checkPointerEscape(ProgramStateRef State,
-                                  const InvalidatedSymbols &Escaped,
-                                  const CallEvent *Call,
-                                  PointerEscapeKind Kind) const {
+ProgramStateRef RefcountModel::checkPointerEscape(
+    ProgramStateRef State, const InvalidatedSymbols &Escaped,
+    const CallEvent *Call, PointerEscapeKind Kind) const {
   // An object handed to code we cannot see may have its count set there.
   for (SymbolRef Sym : Escaped)
     State = forgetZeroFilled(State, Sym);

@@ -1,4 +1,5 @@
-//===- RefcountModel.h - Shared helpers of the refcount checkers -*- C++ -*-===//
+//===- RefcountModel.h - Shared helpers of the refcount checkers -*- C++
+//-*-===//
 #ifndef KREFCHECK_REFCOUNTMODEL_H
 #define KREFCHECK_REFCOUNTMODEL_H
 

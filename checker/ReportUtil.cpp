@@ -18,9 +18,10 @@ void krefcheck::addStyleNote(PathSensitiveBugReport &R, const FieldDecl *FD,
     Msg = "The final put of '" + describeField(FD) +
           "' is a bare decrement-and-test here: kref style";
   else if (Info.Kind == PutStyleKind::Kcref)
-    Msg = "The final put of '" + describeField(FD) + "' takes " +
-          describeLock(Info.PutLocks.empty() ? nullptr : Info.PutLocks.front()) +
-          " as the count hits zero here: kcref style";
+    Msg =
+        "The final put of '" + describeField(FD) + "' takes " +
+        describeLock(Info.PutLocks.empty() ? nullptr : Info.PutLocks.front()) +
+        " as the count hits zero here: kcref style";
   else
     return;
   R.addNote(Msg, PathDiagnosticLocation(Info.ExampleFinalPut, SM));

@@ -57,9 +57,10 @@ private:
 bool resultIgnored(const Expr *E, const ParentMap &PM) {
   const Stmt *Child = E;
   const Stmt *P = PM.getParent(Child);
-  while (P && (isa<ParenExpr>(P) ||
-               (isa<CastExpr>(P) && !cast<CastExpr>(P)->getType()->isVoidType() &&
-                isa<ImplicitCastExpr>(P)))) {
+  while (P &&
+         (isa<ParenExpr>(P) ||
+          (isa<CastExpr>(P) && !cast<CastExpr>(P)->getType()->isVoidType() &&
+           isa<ImplicitCastExpr>(P)))) {
     Child = P;
     P = PM.getParent(P);
   }
@@ -158,9 +159,10 @@ void UnsafePromotionChecker::checkPromotion(const CountCall &CC,
       // With no lock at all, the caller usually holds one we cannot see
       // (RTNL around fib_create_info()). Report only when this path itself
       // let go of the put's lock before the get.
-      bool Released = llvm::any_of(releasedLocks(State), [&](const MemRegion *L) {
-        return llvm::is_contained(Info->PutLocks, lockDecl(L));
-      });
+      bool Released =
+          llvm::any_of(releasedLocks(State), [&](const MemRegion *L) {
+            return llvm::is_contained(Info->PutLocks, lockDecl(L));
+          });
       if (!Released)
         return;
       Held = "after releasing " + PutLock;
