@@ -208,7 +208,12 @@ void MixedStyleChecker::checkASTDecl(const TranslationUnitDecl *TU,
           return true;
       return false;
     };
-    if (isPlainDecrement(U) && Info->hasFinalPut() &&
+    // An atomic_t is a lifetime count only when a final put frees its owner
+    // (io_uring's nr_running is tested with atomic_dec_and_test, but counts
+    // running workers: its plain decrements lose nothing).
+    bool Lifetime =
+        U.Family != CounterFamily::Atomic || Info->FreeOnZero.isValid();
+    if (isPlainDecrement(U) && Info->hasFinalPut() && Lifetime &&
         (ReportRefcountDec || U.Family != CounterFamily::Refcount) &&
         !UndoesOwnGet(U)) {
       bool Locked = Info->BarePut.isInvalid();

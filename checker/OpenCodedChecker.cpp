@@ -23,6 +23,7 @@
 
 #include "CounterKey.h"
 #include "CounterUses.h"
+#include "PutStyle.h"
 #include "RefcountModel.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -181,6 +182,12 @@ void OpenCodedChecker::checkASTDecl(const TranslationUnitDecl *TU,
     ReleaseFinder F(1);
     F.TraverseStmt(const_cast<Stmt *>(Branch));
     if (!F.Found)
+      continue;
+    // The same evidence GetOnZero requires: a final put of this field frees
+    // its owner (`kfree(c)`, `c->ops->release(c)`), not just anything named
+    // *release* (io-wq's nr_running, block's bd_openers are usage counts).
+    const PutStyleInfo *Style = PutStyleDB::get(Ctx).lookup(U.Field);
+    if (!Style || Style->FreeOnZero.isInvalid())
       continue;
     // The suggestion is about the field's type: once per counter.
     if (!Reported.insert(U.Field).second)

@@ -84,24 +84,38 @@ bool mentions(const Stmt *S, const ValueDecl *D) {
 /// any free-like call counts.
 class FreeFinder : public RecursiveASTVisitor<FreeFinder> {
 public:
-  explicit FreeFinder(const ValueDecl *Owner) : Owner(Owner) {}
+  FreeFinder(const ValueDecl *Owner, unsigned Depth = 1)
+      : Owner(Owner), Depth(Depth) {}
   SourceLocation Found;
   bool VisitCallExpr(CallExpr *CE) {
     const FunctionDecl *FD = calleeOf(CE);
+    auto Takes = [&](const Expr *A) { return !Owner || mentions(A, Owner); };
     bool FreeLike = !FD || (FD->getIdentifier() && isFreeLike(FD->getName()));
-    if (!FreeLike)
+    if (FreeLike && llvm::any_of(CE->arguments(), Takes)) {
+      Found = CE->getBeginLoc();
+      return false;
+    }
+    // One call away: `item_teardown(it)` whose body does `kfree(param)`.
+    const FunctionDecl *Def = FD ? FD->getDefinition() : nullptr;
+    if (!Owner || Depth == 0 || !Def || !Def->hasBody())
       return true;
-    bool Takes = !Owner || llvm::any_of(CE->arguments(), [&](const Expr *A) {
-      return mentions(A, Owner);
-    });
-    if (!Takes)
-      return true;
-    Found = CE->getBeginLoc();
-    return false;
+    for (unsigned I = 0, N = std::min(CE->getNumArgs(), Def->getNumParams());
+         I < N; ++I) {
+      if (!mentions(CE->getArg(I), Owner))
+        continue;
+      FreeFinder Inner(Def->getParamDecl(I), Depth - 1);
+      Inner.TraverseStmt(Def->getBody());
+      if (Inner.Found.isValid()) {
+        Found = CE->getBeginLoc();
+        return false;
+      }
+    }
+    return true;
   }
 
 private:
   const ValueDecl *Owner;
+  unsigned Depth;
 };
 
 /// Does this statement (or a function it calls directly, one level) take an

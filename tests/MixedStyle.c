@@ -321,3 +321,20 @@ void put_open_ctx(struct open_ctx *ctx) {
   if (refcount_dec_and_test(&ctx->lock_context.count)) // no-warning
     kfree(ctx);
 }
+
+/* io_uring's nr_running (counts running workers) and sunrpc's rq_pin (wakes
+   a waiter at zero): tested with atomic_dec_and_test, but nothing frees the
+   owner at zero, so they are usage counts and their plain decrements lose
+   nothing. */
+struct wq_acct {
+  atomic_t nr_running;
+};
+void wake_next_worker(struct wq_acct *acct);
+void acct_sleeping(struct wq_acct *acct) {
+  if (!atomic_dec_and_test(&acct->nr_running))
+    return;
+  wake_next_worker(acct);
+}
+void acct_exit(struct wq_acct *acct) {
+  atomic_dec(&acct->nr_running); // no-warning
+}

@@ -126,3 +126,17 @@ void quiet_put(struct quiet *q) {
   __attribute__((suppress)) if (atomic_dec_and_test(&q->refcnt)) // no-warning
     kfree(q);
 }
+
+/* A usage count tested for zero whose zero branch frees nothing of its
+   owner (io_uring's nr_running, block's bd_openers): not a reference count. */
+struct worker_acct {
+  atomic_t nr_running;
+};
+void create_worker(struct worker_acct *acct);
+void worker_release(void *w);
+void acct_sleeping(void *w, struct worker_acct *acct) {
+  if (!atomic_dec_and_test(&acct->nr_running)) // no-warning
+    return;
+  worker_release(w);
+  create_worker(acct);
+}
