@@ -24,6 +24,7 @@
 #include "clang/StaticAnalyzer/Core/BugReporter/BugType.h"
 #include "clang/StaticAnalyzer/Core/Checker.h"
 #include "clang/StaticAnalyzer/Core/CheckerManager.h"
+#include <tuple>
 
 using namespace clang;
 using namespace ento;
@@ -145,7 +146,8 @@ void GetOnZeroChecker::checkPreCall(const CallEvent &Call,
   auto DV = IsZero.getAs<DefinedOrUnknownSVal>();
   if (!DV)
     return;
-  auto [MayBeZero, MayBeNonZero] = State->assume(*DV);
+  ProgramStateRef MayBeZero, MayBeNonZero;
+  std::tie(MayBeZero, MayBeNonZero) = State->assume(*DV);
   if (MayBeZero && MayBeNonZero)
     return; // The read was not compared with zero on this path.
   // A zero test leaves 1 and 2 both possible; `users != 1` (skb_shared()) or
