@@ -256,9 +256,18 @@ bool CounterUseDB::isRefcount(const FieldDecl *FD) const {
   return LifetimeUse.count(FD) != 0;
 }
 
+namespace {
+// Per thread and reset after each analysis, like PutStyleDB's cache.
+thread_local const ASTContext *CachedFor = nullptr;
+thread_local CounterUseDB Cached;
+} // namespace
+
+void CounterUseDB::resetCache() {
+  CachedFor = nullptr;
+  Cached = CounterUseDB();
+}
+
 const CounterUseDB &CounterUseDB::get(ASTContext &Ctx) {
-  static const ASTContext *CachedFor = nullptr;
-  static CounterUseDB Cached;
   if (CachedFor != &Ctx) {
     Cached = CounterUseDB();
     UseCollector Collector(Cached, Ctx.getSourceManager());

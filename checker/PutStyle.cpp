@@ -487,10 +487,21 @@ void finalize(PutStyleInfo &Info) {
 }
 } // namespace
 
+namespace {
+// The database of the TU being analyzed on this thread. Per thread because
+// clangd (krefcheck-clangd) analyzes several files at once; reset after each
+// analysis (resetCache) because a later AST may reuse the address of a freed
+// one.
+thread_local const ASTContext *CachedFor = nullptr;
+thread_local PutStyleDB Cached;
+} // namespace
+
+void PutStyleDB::resetCache() {
+  CachedFor = nullptr;
+  Cached = PutStyleDB();
+}
+
 const PutStyleDB &PutStyleDB::get(ASTContext &Ctx) {
-  // One compiler invocation analyzes one TU; key by context all the same.
-  static const ASTContext *CachedFor = nullptr;
-  static PutStyleDB Cached;
   if (CachedFor != &Ctx) {
     Cached = PutStyleDB();
     StyleCollector Collector(Cached, Ctx);
