@@ -2,6 +2,7 @@
 
 #include "CounterUses.h"
 #include "CounterKey.h"
+#include "TUCache.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
@@ -256,23 +257,11 @@ bool CounterUseDB::isRefcount(const FieldDecl *FD) const {
   return LifetimeUse.count(FD) != 0;
 }
 
-namespace {
-// Per thread and reset after each analysis, like PutStyleDB's cache.
-thread_local const ASTContext *CachedFor = nullptr;
-thread_local CounterUseDB Cached;
-} // namespace
-
-void CounterUseDB::resetCache() {
-  CachedFor = nullptr;
-  Cached = CounterUseDB();
-}
+void CounterUseDB::resetCache() { TUCache<CounterUseDB>::reset(); }
 
 const CounterUseDB &CounterUseDB::get(ASTContext &Ctx) {
-  if (CachedFor != &Ctx) {
-    Cached = CounterUseDB();
-    UseCollector Collector(Cached, Ctx.getSourceManager());
+  return TUCache<CounterUseDB>::get(Ctx, [&Ctx](CounterUseDB &DB) {
+    UseCollector Collector(DB, Ctx.getSourceManager());
     Collector.TraverseDecl(Ctx.getTranslationUnitDecl());
-    CachedFor = &Ctx;
-  }
-  return Cached;
+  });
 }

@@ -1,11 +1,11 @@
-//===- Plugin.cpp - The analyzer plugin's entry points ---------------------===//
+//===- Plugin.cpp - The analyzer plugin's entry points --------------------===//
 //
 // Loaded with `clang --analyze -Xclang -load -Xclang krefcheck.so`: the
 // analyzer looks these two symbols up by name. The checkers themselves are
 // registered by krefcheck::registerCheckers (Registration.cpp), shared with
 // the clang-tidy module.
 //
-//===----------------------------------------------------------------------===//
+//=== ---------------------------------------------------------------------===//
 
 #include "Registration.h"
 #include "clang/StaticAnalyzer/Frontend/CheckerRegistry.h"
@@ -19,5 +19,4 @@ clang_registerCheckers(CheckerRegistry &Registry) {
 }
 
 extern "C" __attribute__((visibility("default")))
-const char clang_analyzerAPIVersionString[] =
-    CLANG_ANALYZER_API_VERSION_STRING;
+const char clang_analyzerAPIVersionString[] = CLANG_ANALYZER_API_VERSION_STRING;

@@ -5,6 +5,7 @@
 #include "InternalRefs.h"
 #include "LockModel.h"
 #include "RefcountAPI.h"
+#include "TUCache.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -487,31 +488,16 @@ void finalize(PutStyleInfo &Info) {
 }
 } // namespace
 
-namespace {
-// The database of the TU being analyzed on this thread. Per thread because
-// clangd (krefcheck-clangd) analyzes several files at once; reset after each
-// analysis (resetCache) because a later AST may reuse the address of a freed
-// one.
-thread_local const ASTContext *CachedFor = nullptr;
-thread_local PutStyleDB Cached;
-} // namespace
-
-void PutStyleDB::resetCache() {
-  CachedFor = nullptr;
-  Cached = PutStyleDB();
-}
+void PutStyleDB::resetCache() { TUCache<PutStyleDB>::reset(); }
 
 const PutStyleDB &PutStyleDB::get(ASTContext &Ctx) {
-  if (CachedFor != &Ctx) {
-    Cached = PutStyleDB();
-    StyleCollector Collector(Cached, Ctx);
+  return TUCache<PutStyleDB>::get(Ctx, [&Ctx](PutStyleDB &DB) {
+    StyleCollector Collector(DB, Ctx);
     Collector.TraverseDecl(Ctx.getTranslationUnitDecl());
     Collector.resolve();
-    for (auto &KV : Cached.Styles)
+    for (auto &KV : DB.Styles)
       finalize(KV.second);
-    CachedFor = &Ctx;
-  }
-  return Cached;
+  });
 }
 
 StringRef krefcheck::styleName(PutStyleKind K) {

@@ -6,7 +6,7 @@
 // the package `refcount`; refcount.Model is the hidden modeling checker the
 // others depend on.
 //
-//===----------------------------------------------------------------------===//
+//=== ---------------------------------------------------------------------===//
 
 #include "Registration.h"
 #include "CounterUses.h"
@@ -84,8 +84,7 @@ void krefcheck::registerCheckers(CheckerRegistry &Registry) {
       "Comma-separated names of intentional biases (macros, enumerators, "
       "variables or fields) or of counter fields never to report",
       "released");
-  Registry.addCheckerOption("int", "refcount.BiasedCount", "Threshold",
-                            "65536",
+  Registry.addCheckerOption("int", "refcount.BiasedCount", "Threshold", "65536",
                             "Smallest constant magnitude that is a bias",
                             "released");
   Registry.addChecker(registerMixedStyle, always, "refcount.MixedStyle",
@@ -114,7 +113,6 @@ void krefcheck::registerCheckers(CheckerRegistry &Registry) {
                             "package is enabled",
                             "released");
 }
-
 
 void krefcheck::resetTUCaches() {
   PutStyleDB::resetCache();

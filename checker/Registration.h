@@ -3,7 +3,7 @@
 // The entry points shared by the analyzer plugin (Plugin.cpp) and the
 // clang-tidy module (tools/krefcheck-tidy).
 //
-//===----------------------------------------------------------------------===//
+//=== ---------------------------------------------------------------------===//
 #ifndef KREFCHECK_REGISTRATION_H
 #define KREFCHECK_REGISTRATION_H
 
@@ -22,8 +22,8 @@ void registerCheckers(clang::ento::CheckerRegistry &Registry);
 /// clang-tidy module names its checks after them (`krefcheck-<name>`); a lit
 /// test compares this list with the analyzer's checker help.
 inline constexpr const char *PublicCheckers[] = {
-    "GetOnZero", "UnsafePromotion", "Leak",      "Underflow",
-    "UseAfterPut", "BiasedCount",   "MixedStyle", "OpenCoded"};
+    "GetOnZero",   "UnsafePromotion", "Leak",       "Underflow",
+    "UseAfterPut", "BiasedCount",     "MixedStyle", "OpenCoded"};
 
 /// Checkers that run only when named on their own (or enabled by their
 /// `Enable` option), not when the whole package is enabled.

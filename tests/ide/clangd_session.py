@@ -22,8 +22,10 @@ import lsp  # noqa: E402
 clangd, inputs, headers, work = sys.argv[1:5]
 shutil.rmtree(work, ignore_errors=True)
 os.makedirs(work)
-for name in ("session.c", "clean.c", "crash.c", "badopt.c"):
+for name in ("session.c", "clean.c", "crash.c"):
     shutil.copy(os.path.join(inputs, name), work)
+# The same bug in a file that .clangd gives a bad krefcheck option.
+shutil.copy(os.path.join(inputs, "session.c"), os.path.join(work, "badopt.c"))
 # Outside any directory with a compilation database (clangd would infer a
 # command from a database's neighbouring entries).
 nocdb = tempfile.mkdtemp(prefix="krefcheck-nocdb-")
@@ -82,8 +84,12 @@ if not any("zero-filled" in n["message"] and
          % json.dumps(notes))
 print("bug: %s: %s (%d notes)" % (bug["code"], bug["message"], len(notes)))
 
-# 2. Edit the file to the fix: the diagnostic goes away.
-client.change(path("session.c"), read("session.fixed.c"), 2)
+# 2. Edit the file to the fix (kref_init() starts the count at one): the
+# diagnostic goes away.
+fixed = read("session.c").replace("\tkref_get(&s->ref);", "\tkref_init(&s->ref);")
+if fixed == read("session.c"):
+    fail("session.c has no kref_get(&s->ref) line to fix")
+client.change(path("session.c"), fixed, 2)
 client.wait_diagnostics(lsp.file_uri(path("session.c")),
                         lambda d: not krefcheck(d))
 print("fixed: no krefcheck diagnostic after didChange")
@@ -106,7 +112,7 @@ print("no compile command: %s" % diags[0]["message"])
 
 # 5. A bad option: one diagnostic naming it on the file, the unknown check
 # name flagged on .clangd by clangd's config validation.
-client.open(path("badopt.c"), read("badopt.c"))
+client.open(path("badopt.c"), read("session.c"))
 diags = client.wait_diagnostics(lsp.file_uri(path("badopt.c")),
                                 lambda d: krefcheck(d))
 errors = [d for d in krefcheck(diags)

@@ -9,7 +9,7 @@
 // preprocessor and AST to CreateAnalysisConsumer, the refcount checkers
 // added with AddCheckerRegistrationFn, and the top-level declarations fed in.
 //
-//===----------------------------------------------------------------------===//
+//=== ---------------------------------------------------------------------===//
 
 #include "InProcessAnalysis.h"
 #include "Registration.h"
@@ -52,9 +52,10 @@ public:
                         PD->path.back()->getRanges().end());
       // The notes `-analyzer-output=text` prints, in the same order.
       for (const auto &Piece : PD->path.flatten(/*ShouldFlattenMacros=*/true))
-        F.Path.push_back({Piece->getLocation().asLocation(),
-                          Piece->getString().str(),
-                          {Piece->getRanges().begin(), Piece->getRanges().end()}});
+        F.Path.push_back(
+            {Piece->getLocation().asLocation(),
+             Piece->getString().str(),
+             {Piece->getRanges().begin(), Piece->getRanges().end()}});
       Out.push_back(std::move(F));
     }
   }
@@ -105,6 +106,28 @@ private:
   std::unique_ptr<DiagnosticConsumer> OwnedOld;
 };
 
+/// A diagnostics engine of our own, reporting to \p Client.
+class PrivateDiags {
+public:
+  explicit PrivateDiags(DiagnosticConsumer &Client)
+#if LLVM_VERSION_MAJOR >= 21
+      : Engine(DiagnosticIDs::create(), Opts, &Client, false){}
+#else
+      : Engine(new DiagnosticIDs(), new DiagnosticOptions(), &Client, false) {
+  }
+#endif
+        DiagnosticsEngine
+        & get() {
+    return Engine;
+  }
+
+private:
+#if LLVM_VERSION_MAJOR >= 21
+  DiagnosticOptions Opts;
+#endif
+  DiagnosticsEngine Engine;
+};
+
 /// Fills \p Invocation's analyzer options from a -cc1 command line, which
 /// gives every option its default and validates -analyzer-config.
 bool parseAnalyzerOptions(CompilerInvocation &Invocation,
@@ -125,14 +148,8 @@ bool parseAnalyzerOptions(CompilerInvocation &Invocation,
     Argv.push_back(A.c_str());
 
   TextDiagnosticBuffer Buffer;
-#if LLVM_VERSION_MAJOR >= 21
-  DiagnosticOptions DiagOpts;
-  DiagnosticsEngine Diags(DiagnosticIDs::create(), DiagOpts, &Buffer, false);
-#else
-  DiagnosticsEngine Diags(new DiagnosticIDs(), new DiagnosticOptions(),
-                          &Buffer, false);
-#endif
-  bool OK = CompilerInvocation::CreateFromArgs(Invocation, Argv, Diags);
+  PrivateDiags Diags(Buffer);
+  bool OK = CompilerInvocation::CreateFromArgs(Invocation, Argv, Diags.get());
   for (auto It = Buffer.err_begin(); It != Buffer.err_end(); ++It)
     Errors.push_back(It->second);
   return OK && Buffer.err_begin() == Buffer.err_end();
@@ -181,18 +198,29 @@ AnalysisResult krefcheck::tidy::analyzeTU(ASTContext &Ctx, Preprocessor &PP,
   CI.setPreprocessor(std::shared_ptr<Preprocessor>(&PP, [](Preprocessor *) {}));
   CI.setASTContext(&Ctx);
 
-  DiagnosticsEngine &Diags = PP.getDiagnostics();
-  // CreateAnalysisConsumer turns -Werror off for good; the host keeps it.
-  const bool WarningsAsErrors = Diags.getWarningsAsErrors();
+  // The analyzer skips a TU whose diagnostics engine has seen an error. The
+  // host's has when a warning was promoted by -Werror (kernel builds use it,
+  // and clangd warns about what its preamble leaves out): only errors that
+  // keep the code from compiling should stop the analysis, as they do under
+  // the compiler. So the analysis reports to an engine of its own, as does
+  // the checker registry through the host's (redirected) engine; errors from
+  // either are configuration errors.
+  DiagnosticsEngine &HostDiags = PP.getDiagnostics();
+  if (HostDiags.hasUncompilableErrorOccurred())
+    return Result;
   ErrorCollector Errors;
+  PrivateDiags AnalysisDiags(Errors);
+  AnalysisDiags.get().setSourceManager(&Ctx.getSourceManager());
   bool Completed;
   {
-    ScopedDiagRedirect Redirect(Diags, Errors);
+    ScopedDiagRedirect Redirect(Ctx.getDiagnostics(), Errors);
+    PP.setDiagnostics(AnalysisDiags.get());
     // A crash in a checker must not take the host (clangd) down with it: the
     // analysis runs under crash recovery, and what it allocated before the
     // crash is leaked.
     static std::once_flag EnableRecovery;
-    std::call_once(EnableRecovery, [] { llvm::CrashRecoveryContext::Enable(); });
+    std::call_once(EnableRecovery,
+                   [] { llvm::CrashRecoveryContext::Enable(); });
     llvm::CrashRecoveryContext CRC;
     Completed = CRC.RunSafely([&] {
       std::unique_ptr<ento::AnalysisASTConsumer> Consumer =
@@ -205,12 +233,14 @@ AnalysisResult krefcheck::tidy::analyzeTU(ASTContext &Ctx, Preprocessor &PP,
       Consumer->AddDiagnosticConsumer(new FindingCollector(Result.Findings));
 #endif
       Consumer->Initialize(Ctx);
+      if (!Errors.Errors.empty())
+        return; // the checkers' configuration is bad
       for (Decl *D : topLevelDecls(Ctx))
         Consumer->HandleTopLevelDecl(DeclGroupRef(D));
       Consumer->HandleTranslationUnit(Ctx);
     });
+    PP.setDiagnostics(HostDiags);
   }
-  Diags.setWarningsAsErrors(WarningsAsErrors);
   krefcheck::resetTUCaches();
   Result.ConfigErrors.insert(Result.ConfigErrors.end(), Errors.Errors.begin(),
                              Errors.Errors.end());

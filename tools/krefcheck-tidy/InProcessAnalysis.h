@@ -1,10 +1,10 @@
-//===- InProcessAnalysis.h - The analyzer on an already parsed TU -*- C++ -*-===//
+//===- InProcessAnalysis.h - The analyzer on a parsed TU --------*- C++ -*-===//
 //
 // Runs the static analyzer, with the refcount checkers registered, over the
 // AST a host (clang-tidy, clangd) has already built, and returns what it
 // found instead of printing it.
 //
-//===----------------------------------------------------------------------===//
+//=== ---------------------------------------------------------------------===//
 #ifndef KREFCHECK_TIDY_INPROCESSANALYSIS_H
 #define KREFCHECK_TIDY_INPROCESSANALYSIS_H
 

@@ -3,7 +3,7 @@
 // `clang-tidy --load krefcheck-tidy.so -checks='-*,krefcheck-*'`; linked
 // into krefcheck-clangd too.
 //
-//===----------------------------------------------------------------------===//
+//=== ---------------------------------------------------------------------===//
 
 #include "ClangTidyModule.h"
 #include "ClangTidyModuleRegistry.h"

@@ -67,8 +67,8 @@ std::vector<std::string> RefcountCheck::enabledCheckers() const {
   return Enabled;
 }
 
-void RefcountCheck::registerPPCallbacks(const SourceManager &,
-                                        Preprocessor *PP, Preprocessor *) {
+void RefcountCheck::registerPPCallbacks(const SourceManager &, Preprocessor *PP,
+                                        Preprocessor *) {
   this->PP = PP;
 }
 
@@ -94,7 +94,8 @@ void RefcountCheck::check(const MatchFinder::MatchResult &Result) {
     return;
   const SourceManager &SM = *Result.SourceManager;
   SourceLocation FileStart = SM.getLocForStartOfFile(SM.getMainFileID());
-  const ClangTidyOptions::OptionMap &Options = Context->getOptions().CheckOptions;
+  const ClangTidyOptions::OptionMap &Options =
+      Context->getOptions().CheckOptions;
   auto option = [&](StringRef Key) -> std::optional<std::string> {
     auto It = Options.find(Key);
     if (It == Options.end())
@@ -127,7 +128,8 @@ void RefcountCheck::check(const MatchFinder::MatchResult &Result) {
   if (std::optional<std::string> Model = option(ModelFileKey)) {
     // Relative to the compile command's directory, as under the compiler.
     llvm::SmallString<256> Path(*Model);
-    auto CWD = SM.getFileManager().getVirtualFileSystem().getCurrentWorkingDirectory();
+    auto CWD =
+        SM.getFileManager().getVirtualFileSystem().getCurrentWorkingDirectory();
     if (!Path.empty() && !llvm::sys::path::is_absolute(Path) && CWD) {
       Path = *CWD;
       llvm::sys::path::append(Path, *Model);
@@ -142,10 +144,9 @@ void RefcountCheck::check(const MatchFinder::MatchResult &Result) {
       if (Item.trim().empty())
         continue;
       if (!Item.contains('=') || Key.trim().empty()) {
-        reportConfigError(FileStart,
-                          ("option " + AnalyzerConfigKey + ": '" + Item.trim() +
-                           "' is not key=value")
-                              .str());
+        reportConfigError(FileStart, ("option " + AnalyzerConfigKey + ": '" +
+                                      Item.trim() + "' is not key=value")
+                                         .str());
         return;
       }
       Request.Config.emplace_back(Key.trim().str(), Value.trim().str());
@@ -175,9 +176,8 @@ void RefcountCheck::check(const MatchFinder::MatchResult &Result) {
         D << Range;
     }
     for (const PathNote &N : F.Path) {
-      DiagnosticBuilder D = Context->diag(CheckName, N.Loc,
-                                          escapeFormat(N.Message),
-                                          DiagnosticIDs::Note);
+      DiagnosticBuilder D = Context->diag(
+          CheckName, N.Loc, escapeFormat(N.Message), DiagnosticIDs::Note);
       for (SourceRange Range : N.Ranges)
         D << Range;
     }
@@ -186,7 +186,8 @@ void RefcountCheck::check(const MatchFinder::MatchResult &Result) {
 
 void RefcountCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   // The options are the analyzer's: echo the ones that are set.
-  const ClangTidyOptions::OptionMap &Options = Context->getOptions().CheckOptions;
+  const ClangTidyOptions::OptionMap &Options =
+      Context->getOptions().CheckOptions;
   std::string Prefix = (CheckPrefix + Checker + ".").str();
   for (const auto &KV : Options) {
     StringRef Key = KV.getKey();

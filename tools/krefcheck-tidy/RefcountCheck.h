@@ -1,11 +1,11 @@
-//===- RefcountCheck.h - clang-tidy checks krefcheck-<checker> -*- C++ -*-===//
+//===- RefcountCheck.h - clang-tidy checks krefcheck-<checker> --*- C++ -*-===//
 //
 // One clang-tidy check per refcount checker: krefcheck-GetOnZero reports
 // what refcount.GetOnZero finds, and so on. The analyzer runs once per TU
 // for all of them: the first enabled check (in PublicCheckers order) runs it
 // with every enabled checker and reports each finding under its own check.
 //
-//===----------------------------------------------------------------------===//
+//=== ---------------------------------------------------------------------===//
 #ifndef KREFCHECK_TIDY_REFCOUNTCHECK_H
 #define KREFCHECK_TIDY_REFCOUNTCHECK_H
 
@@ -24,8 +24,8 @@ public:
                            clang::Preprocessor *PP,
                            clang::Preprocessor *ModuleExpanderPP) override;
   void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
-  void check(const clang::ast_matchers::MatchFinder::MatchResult &Result)
-      override;
+  void
+  check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
   void storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) override;
 
 private:
