@@ -154,8 +154,17 @@ void RefcountCheck::check(const MatchFinder::MatchResult &Result) {
   }
 
   AnalysisResult R = analyzeTU(*Result.Context, *PP, Request);
-  for (const std::string &E : R.ConfigErrors)
-    reportConfigError(FileStart, E);
+  for (const std::string &E : R.ConfigErrors) {
+    // A plugin without the model file option knows no package options.
+    bool ModelFileUnknown = option(ModelFileKey) &&
+                            StringRef(E).contains("associated with 'refcount'");
+    reportConfigError(FileStart,
+                      ModelFileUnknown
+                          ? E + " (" + ModelFileKey.str() +
+                                " needs the checkers' refcount:ModelFile "
+                                "option, which this build does not have)"
+                          : E);
+  }
   if (R.Crashed) {
     llvm::errs() << "krefcheck: " << Context->getCurrentFile()
                  << ": the analyzer crashed; refcount diagnostics for this "
