@@ -4,10 +4,11 @@ refcount diagnostics it publishes (tests/ide/clangd.test runs it).
 
   clangd_session.py CLANGD INPUTS KERNEL_HEADERS WORKDIR
 
-Sets up WORKDIR as a workspace (compile_commands.json, .clangd), then:
-a buggy file gets krefcheck-GetOnZero with its path note as related
-information; after didChange to the fix it goes away; a clean file gets no
-refcount diagnostic; a file without a compile command, a bad krefcheck
+Sets up WORKDIR as a workspace (compile_commands.json, .clangd), then: the
+bundled example session_table.c gets krefcheck-GetOnZero with its path note
+as related information (and krefcheck-UnsafePromotion); after didChange to
+the fix the former goes away; a clean file, opened at the same time,
+gets no refcount diagnostic; a file without a compile command, a bad krefcheck
 option and an analyzer crash each leave clangd serving; shutdown/exit is
 clean. Exits 1 with the reason on the first failure."""
 import json
@@ -22,10 +23,13 @@ import lsp  # noqa: E402
 clangd, inputs, headers, work = sys.argv[1:5]
 shutil.rmtree(work, ignore_errors=True)
 os.makedirs(work)
-for name in ("session.c", "clean.c", "crash.c"):
+for name in ("clean.c", "crash.c"):
     shutil.copy(os.path.join(inputs, name), work)
-# The same bug in a file that .clangd gives a bad krefcheck option.
-shutil.copy(os.path.join(inputs, "session.c"), os.path.join(work, "badopt.c"))
+example = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
+                       "examples", "session_table.c")
+shutil.copy(example, os.path.join(work, "session.c"))
+# The same bugs in a file that .clangd gives a bad krefcheck option.
+shutil.copy(example, os.path.join(work, "badopt.c"))
 # Outside any directory with a compilation database (clangd would infer a
 # command from a database's neighbouring entries).
 nocdb = tempfile.mkdtemp(prefix="krefcheck-nocdb-")
@@ -41,7 +45,7 @@ def path(name):
     return os.path.join(work, name)
 
 
-def read(name, where=inputs):
+def read(name, where=work):
     with open(os.path.join(where, name)) as f:
         return f.read()
 
@@ -60,42 +64,45 @@ client = lsp.Client([clangd, "--background-index=false", "--log=verbose"],
                     work, log)
 client.initialize(work)
 
-# 1. The bug, with its path note as related information.
+# 1. The bugs, with their path notes as related information. The clean file
+# is opened at the same time: clangd analyzes both on two threads.
 client.open(path("session.c"), read("session.c"))
+client.open(path("clean.c"), read("clean.c"))
 diags = client.wait_diagnostics(lsp.file_uri(path("session.c")),
                                 lambda d: krefcheck(d))
-bug = krefcheck(diags)
-if len(bug) != 1:
-    fail("expected one krefcheck diagnostic, got %s" % json.dumps(bug))
-bug = bug[0]
-if bug["code"] != "krefcheck-GetOnZero" or bug["source"] != "clang-tidy":
-    fail("wrong code/source: %s" % json.dumps(bug))
+codes = sorted((d["code"], d["range"]["start"]["line"] + 1)
+               for d in krefcheck(diags))
+if codes != [("krefcheck-GetOnZero", 67), ("krefcheck-UnsafePromotion", 41)]:
+    fail("expected GetOnZero at line 67 and UnsafePromotion at line 41, got %s"
+         % json.dumps(krefcheck(diags)))
+bug = [d for d in krefcheck(diags) if d["code"] == "krefcheck-GetOnZero"][0]
+if bug["source"] != "clang-tidy":
+    fail("wrong source: %s" % json.dumps(bug))
 # (clangd capitalizes the first letter of every message.)
 if "kref_get() on 's->ref' of a zero-filled object" not in bug["message"].lower():
     fail("unexpected message: %s" % bug["message"])
-if bug["range"]["start"]["line"] != 15:  # kref_get(&s->ref); (0-based)
-    fail("wrong line: %s" % json.dumps(bug["range"]))
 notes = bug.get("relatedInformation", [])
 if not any("zero-filled" in n["message"] and
            n["location"]["uri"] == lsp.file_uri(path("session.c")) and
-           n["location"]["range"]["start"]["line"] == 10  # kzalloc()
+           n["location"]["range"]["start"]["line"] + 1 == 62  # kzalloc()
            for n in notes):
     fail("no path note at the kzalloc() as related information: %s"
          % json.dumps(notes))
 print("bug: %s: %s (%d notes)" % (bug["code"], bug["message"], len(notes)))
 
-# 2. Edit the file to the fix (kref_init() starts the count at one): the
-# diagnostic goes away.
-fixed = read("session.c").replace("\tkref_get(&s->ref);", "\tkref_init(&s->ref);")
-if fixed == read("session.c"):
-    fail("session.c has no kref_get(&s->ref) line to fix")
-client.change(path("session.c"), fixed, 2)
-client.wait_diagnostics(lsp.file_uri(path("session.c")),
-                        lambda d: not krefcheck(d))
-print("fixed: no krefcheck diagnostic after didChange")
+# 2. Edit line 67 to the fix (kref_init() starts the count at one): its
+# diagnostic goes away, the other one stays.
+lines = read("session.c").split("\n")
+if lines[66].strip() != "kref_get(&s->ref);":
+    fail("session.c line 67 is not the kref_get() to fix: %r" % lines[66])
+lines[66] = lines[66].replace("kref_get", "kref_init")
+client.change(path("session.c"), "\n".join(lines), 2)
+diags = client.wait_diagnostics(
+    lsp.file_uri(path("session.c")),
+    lambda d: not any(x["code"] == "krefcheck-GetOnZero" for x in krefcheck(d)))
+print("fixed: %s" % [x["code"] for x in krefcheck(diags)])
 
-# 3. A correct file gets none (its other diagnostics are published too).
-client.open(path("clean.c"), read("clean.c"))
+# 3. The correct file gets none (its other diagnostics are published too).
 diags = client.wait_diagnostics(lsp.file_uri(path("clean.c")), lambda d: True)
 if krefcheck(diags):
     fail("clean file got %s" % json.dumps(krefcheck(diags)))
@@ -104,7 +111,7 @@ print("clean: %d diagnostics, none from krefcheck" % len(diags))
 # 4. No compile command: clangd falls back to a default command (the kernel
 # header is not found), says so in its log and keeps serving.
 nocmd = os.path.join(nocdb, "nocmd.c")
-client.open(nocmd, read("nocmd.c"))
+client.open(nocmd, read("nocmd.c", nocdb))
 diags = client.wait_diagnostics(lsp.file_uri(nocmd), lambda d: True)
 if not any("not found" in d["message"] for d in diags):
     fail("nocmd.c: expected the missing-header error, got %s" % json.dumps(diags))
