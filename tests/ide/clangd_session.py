@@ -9,8 +9,8 @@ bundled example session_table.c gets krefcheck-GetOnZero with its path note
 as related information (and krefcheck-UnsafePromotion); after didChange to
 the fix the former goes away; a clean file, opened at the same time,
 gets no refcount diagnostic; a file without a compile command, a bad krefcheck
-option and an analyzer crash each leave clangd serving; shutdown/exit is
-clean. Exits 1 with the reason on the first failure."""
+option and an analyzer crash each leave clangd serving (hover, code
+actions); shutdown/exit is clean. Exits 1 with the reason on the first failure."""
 import json
 import os
 import shutil
@@ -147,6 +147,18 @@ hover = client.request("textDocument/hover", {
 if not hover or "refcount_set" not in json.dumps(hover):
     fail("hover after the crash: %s" % json.dumps(hover))
 print("after the crash: hover on clean.c answered")
+# clangd's code actions (tweaks, linked from their own archive) are there.
+line = read("clean.c").split("\n")[10]
+col = line.index("GFP_KERNEL")
+actions = client.request("textDocument/codeAction", {
+    "textDocument": {"uri": lsp.file_uri(path("clean.c"))},
+    "range": {"start": {"line": 10, "character": col},
+              "end": {"line": 10, "character": col}},
+    "context": {"diagnostics": []}})
+titles = [a.get("title", "") for a in actions or []]
+if not any("Expand macro" in t for t in titles):
+    fail("no 'Expand macro' code action on GFP_KERNEL: %s" % titles)
+print("code actions: %s" % [t for t in titles if "Expand macro" in t])
 
 # 7. Clean shutdown.
 rc = client.shutdown()
