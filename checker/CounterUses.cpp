@@ -2,6 +2,7 @@
 
 #include "CounterUses.h"
 #include "CounterKey.h"
+#include "TUCache.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
@@ -256,14 +257,11 @@ bool CounterUseDB::isRefcount(const FieldDecl *FD) const {
   return LifetimeUse.count(FD) != 0;
 }
 
+void CounterUseDB::resetCache() { TUCache<CounterUseDB>::reset(); }
+
 const CounterUseDB &CounterUseDB::get(ASTContext &Ctx) {
-  static const ASTContext *CachedFor = nullptr;
-  static CounterUseDB Cached;
-  if (CachedFor != &Ctx) {
-    Cached = CounterUseDB();
-    UseCollector Collector(Cached, Ctx.getSourceManager());
+  return TUCache<CounterUseDB>::get(Ctx, [&Ctx](CounterUseDB &DB) {
+    UseCollector Collector(DB, Ctx.getSourceManager());
     Collector.TraverseDecl(Ctx.getTranslationUnitDecl());
-    CachedFor = &Ctx;
-  }
-  return Cached;
+  });
 }

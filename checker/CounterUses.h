@@ -51,6 +51,8 @@ class CounterUseDB {
 public:
   /// The census of the TU, computed on first use and cached.
   static const CounterUseDB &get(clang::ASTContext &Ctx);
+  /// Forgets the cached database (see krefcheck::resetTUCaches).
+  static void resetCache();
 
   std::vector<CounterUse> Uses;
   /// First operation per field that shows it is a lifetime count: a

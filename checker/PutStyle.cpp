@@ -5,6 +5,7 @@
 #include "InternalRefs.h"
 #include "LockModel.h"
 #include "RefcountAPI.h"
+#include "TUCache.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -487,20 +488,16 @@ void finalize(PutStyleInfo &Info) {
 }
 } // namespace
 
+void PutStyleDB::resetCache() { TUCache<PutStyleDB>::reset(); }
+
 const PutStyleDB &PutStyleDB::get(ASTContext &Ctx) {
-  // One compiler invocation analyzes one TU; key by context all the same.
-  static const ASTContext *CachedFor = nullptr;
-  static PutStyleDB Cached;
-  if (CachedFor != &Ctx) {
-    Cached = PutStyleDB();
-    StyleCollector Collector(Cached, Ctx);
+  return TUCache<PutStyleDB>::get(Ctx, [&Ctx](PutStyleDB &DB) {
+    StyleCollector Collector(DB, Ctx);
     Collector.TraverseDecl(Ctx.getTranslationUnitDecl());
     Collector.resolve();
-    for (auto &KV : Cached.Styles)
+    for (auto &KV : DB.Styles)
       finalize(KV.second);
-    CachedFor = &Ctx;
-  }
-  return Cached;
+  });
 }
 
 StringRef krefcheck::styleName(PutStyleKind K) {

@@ -52,6 +52,8 @@ class PutStyleDB {
 public:
   /// The database of the TU, computed on first use and cached.
   static const PutStyleDB &get(clang::ASTContext &Ctx);
+  /// Forgets the cached database (see krefcheck::resetTUCaches).
+  static void resetCache();
 
   const PutStyleInfo *lookup(const clang::FieldDecl *Counter) const {
     auto It = Styles.find(Counter);

@@ -36,3 +36,8 @@ config.substitutions.append(("%kc-unittest", config.krefcheck_unittest))
 config.substitutions.append(("%krefcheck", config.krefcheck_tool))
 config.substitutions.append(("%tool_scan_build", os.path.join(config.llvm_prefix, "bin", "scan-build")))
 config.substitutions.append(("%tool_analyze_build", os.path.join(config.llvm_prefix, "bin", "analyze-build")))
+# The clang-tidy module under the stock clang-tidy, and krefcheck-clangd
+# (tests/ide).
+config.substitutions.append(("%stock_clang_tidy", os.path.join(config.llvm_prefix, "bin", "clang-tidy")))
+config.substitutions.append(("%tidy_module", config.krefcheck_tidy))
+config.substitutions.append(("%kclangd", config.krefcheck_clangd))

@@ -9,7 +9,10 @@ major=${1:-${KREFCHECK_LLVM_VERSION:-19}}
 case "$major" in 19|22) ;; *) echo "setup.sh: unsupported LLVM major '$major' (use 19 or 22)" >&2; exit 2;; esac
 
 pkgs=(cmake ninja-build python3 git "clang-$major" "llvm-$major-dev" "libclang-$major-dev"
-      "llvm-$major-tools" "clang-tools-$major" "lld-$major" libjansson-dev pkg-config)
+      "llvm-$major-tools" "clang-tools-$major" "lld-$major" libjansson-dev pkg-config
+      # the clang-tidy module is tested under the stock clang-tidy; linking
+      # krefcheck-clangd takes the remote-index libraries Debian's clangd uses
+      "clang-tidy-$major" libgrpc++-dev libprotobuf-dev libabsl-dev)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")

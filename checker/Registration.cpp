@@ -1,0 +1,120 @@
+//===- Registration.cpp - The refcount package's checkers and options -----===//
+//
+// One registration for every way krefcheck runs: the analyzer plugin
+// (Plugin.cpp) and the clang-tidy module (tools/krefcheck-tidy), which hands
+// this function to the analyzer it runs in-process. Every checker lives in
+// the package `refcount`; refcount.Model is the hidden modeling checker the
+// others depend on.
+//
+//=== ---------------------------------------------------------------------===//
+
+#include "Registration.h"
+#include "CounterUses.h"
+#include "PutStyle.h"
+#include "clang/StaticAnalyzer/Core/CheckerManager.h"
+#include "clang/StaticAnalyzer/Frontend/CheckerRegistry.h"
+
+using namespace clang;
+using namespace ento;
+
+void registerRefcountModel(CheckerManager &Mgr);
+void registerGetOnZero(CheckerManager &Mgr);
+void registerUnsafePromotion(CheckerManager &Mgr);
+void registerLifetimeModel(CheckerManager &Mgr);
+void registerLeak(CheckerManager &Mgr);
+void registerUnderflow(CheckerManager &Mgr);
+void registerUseAfterPut(CheckerManager &Mgr);
+void registerBiasedCount(CheckerManager &Mgr);
+void registerMixedStyle(CheckerManager &Mgr);
+void registerOpenCoded(CheckerManager &Mgr);
+bool shouldRegisterOpenCoded(const CheckerManager &Mgr);
+
+namespace {
+bool always(const CheckerManager &) { return true; }
+constexpr const char *DocBase =
+    "https://github.com/krefcheck/krefcheck/blob/main/docs/checkers/";
+} // namespace
+
+void krefcheck::registerCheckers(CheckerRegistry &Registry) {
+  Registry.addChecker(registerRefcountModel, always, "refcount.Model",
+                      "Models reference counts, locks and internal references "
+                      "(used by the other refcount checkers)",
+                      "", /*IsHidden=*/true);
+  Registry.addChecker(registerGetOnZero, always, "refcount.GetOnZero",
+                      "Finds gets (increments) of a reference count that is or "
+                      "may be zero",
+                      std::string(DocBase) + "GetOnZero.md", false);
+  Registry.addDependency("refcount.GetOnZero", "refcount.Model");
+  Registry.addChecker(registerUnsafePromotion, always,
+                      "refcount.UnsafePromotion",
+                      "Finds internal (lookup) references promoted with a "
+                      "plain get where the put style needs a test-for-zero "
+                      "get or the put's lock",
+                      std::string(DocBase) + "UnsafePromotion.md", false);
+  Registry.addDependency("refcount.UnsafePromotion", "refcount.Model");
+  // Lifetime checks over the get/put APIs (LifetimeAPI.cpp).
+  Registry.addChecker(registerLifetimeModel, always, "refcount.LifetimeModel",
+                      "Models which counted references a path holds (used by "
+                      "refcount.Leak, Underflow and UseAfterPut)",
+                      "", /*IsHidden=*/true);
+  Registry.addDependency("refcount.LifetimeModel", "refcount.Model");
+  Registry.addChecker(registerLeak, always, "refcount.Leak",
+                      "Finds references (get, +1 lookup results, iterator "
+                      "nodes) not released when the path ends",
+                      std::string(DocBase) + "Leak.md", false);
+  Registry.addDependency("refcount.Leak", "refcount.LifetimeModel");
+  Registry.addChecker(registerUnderflow, always, "refcount.Underflow",
+                      "Finds puts of references a path already released",
+                      std::string(DocBase) + "Underflow.md", false);
+  Registry.addDependency("refcount.Underflow", "refcount.LifetimeModel");
+  Registry.addChecker(registerUseAfterPut, always, "refcount.UseAfterPut",
+                      "Finds uses of an object after the path put the last "
+                      "reference it held",
+                      std::string(DocBase) + "UseAfterPut.md", false);
+  Registry.addDependency("refcount.UseAfterPut", "refcount.LifetimeModel");
+  // Counter-style checks (syntactic: no dependency on refcount.Model).
+  Registry.addChecker(registerBiasedCount, always, "refcount.BiasedCount",
+                      "Finds reference counts biased by a large value to "
+                      "store a bit of state (use a flag bit instead)",
+                      std::string(DocBase) + "BiasedCount.md", false);
+  Registry.addCheckerOption(
+      "string", "refcount.BiasedCount", "AllowList",
+      "PERCPU_COUNT_BIAS,GUP_PIN_COUNTING_BIAS,pagecnt_bias,IO_POLL_REF_BIAS,"
+      "BIAS_MAX,SKB_DATAREF_SHIFT",
+      "Comma-separated names of intentional biases (macros, enumerators, "
+      "variables or fields) or of counter fields never to report",
+      "released");
+  Registry.addCheckerOption("int", "refcount.BiasedCount", "Threshold", "65536",
+                            "Smallest constant magnitude that is a bias",
+                            "released");
+  Registry.addChecker(registerMixedStyle, always, "refcount.MixedStyle",
+                      "Finds a counter released in two styles (kref insides "
+                      "touched directly, plain decrements of a tested count, "
+                      "kref and kcref puts mixed)",
+                      std::string(DocBase) + "MixedStyle.md", false);
+  Registry.addCheckerOption(
+      "string", "refcount.MixedStyle", "PlainCounters", "",
+      "Comma-separated counter fields (`field` or `struct::field`) that are "
+      "plain style on purpose: plain decrements of them are not reported",
+      "released");
+  Registry.addCheckerOption(
+      "bool", "refcount.MixedStyle", "RefcountDec", "false",
+      "Also report refcount_dec() (off: it is the kernel's checked 'not the "
+      "last reference' put and warns at run time when it is)",
+      "released");
+  Registry.addChecker(registerOpenCoded, shouldRegisterOpenCoded,
+                      "refcount.OpenCoded",
+                      "Suggests refcount_t or struct kref for an atomic_t "
+                      "used as a lifetime count (opt-in: only when named "
+                      "explicitly or with refcount.OpenCoded:Enable=true)",
+                      std::string(DocBase) + "OpenCoded.md", false);
+  Registry.addCheckerOption("bool", "refcount.OpenCoded", "Enable", "false",
+                            "Run refcount.OpenCoded when the whole refcount "
+                            "package is enabled",
+                            "released");
+}
+
+void krefcheck::resetTUCaches() {
+  PutStyleDB::resetCache();
+  CounterUseDB::resetCache();
+}

@@ -1,0 +1,39 @@
+//===- Registration.h - Registering the refcount checkers -------*- C++ -*-===//
+//
+// The entry points shared by the analyzer plugin (Plugin.cpp) and the
+// clang-tidy module (tools/krefcheck-tidy).
+//
+//=== ---------------------------------------------------------------------===//
+#ifndef KREFCHECK_REGISTRATION_H
+#define KREFCHECK_REGISTRATION_H
+
+#include "llvm/ADT/StringRef.h"
+
+namespace clang::ento {
+class CheckerRegistry;
+} // namespace clang::ento
+
+namespace krefcheck {
+
+/// Adds the `refcount` package's checkers, dependencies and options.
+void registerCheckers(clang::ento::CheckerRegistry &Registry);
+
+/// The user-facing checkers, `refcount.<name>`, in registration order. The
+/// clang-tidy module names its checks after them (`krefcheck-<name>`); a lit
+/// test compares this list with the analyzer's checker help.
+inline constexpr const char *PublicCheckers[] = {
+    "GetOnZero",   "UnsafePromotion", "Leak",       "Underflow",
+    "UseAfterPut", "BiasedCount",     "MixedStyle", "OpenCoded"};
+
+/// Checkers that run only when named on their own (or enabled by their
+/// `Enable` option), not when the whole package is enabled.
+inline bool isOptInChecker(llvm::StringRef Name) { return Name == "OpenCoded"; }
+
+/// Forgets the per-TU databases the checkers cache. Needed by hosts that
+/// analyze several translation units in one process (clangd): a new AST may
+/// reuse the address of a freed one.
+void resetTUCaches();
+
+} // namespace krefcheck
+
+#endif
