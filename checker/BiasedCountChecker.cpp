@@ -28,6 +28,7 @@
 
 #include "CounterKey.h"
 #include "CounterUses.h"
+#include "ReportUtil.h"
 #include "ModelFile.h"
 #include "InternalRefs.h"
 #include "RefcountModel.h"
@@ -370,7 +371,7 @@ private:
                        "' is used as a reference count here",
                    PathDiagnosticLocation(SM.getFileLoc(It->second), SM));
     }
-    BR.emitReport(std::move(R));
+    emitReport(BR, std::move(R));
   }
 
   const BiasedCountChecker &Chk;

@@ -97,6 +97,39 @@ const LifetimeAPI *Model::annotatedAPI(const clang::FunctionDecl *FD) const {
   return Slot.get();
 }
 
+const CounterConfig *Model::counterConfig(const clang::FieldDecl *FD) const {
+  auto It = FieldConfigs.find(FD);
+  if (It != FieldConfigs.end())
+    return It->second.get();
+  std::optional<CounterConfig> Result;
+  for (const CounterConfig &C : Counters) {
+    if (!fieldMatches(C.Field, FD))
+      continue;
+    if (!Result)
+      Result = C;
+    if (C.Style) {
+      Result->Style = C.Style;
+      Result->Lock = C.Lock;
+    }
+    Result->Refcount |= C.Refcount;
+  }
+  if (std::optional<FieldAnnotation> A = annotatedField(FD)) {
+    if (!Result) {
+      Result.emplace();
+      Result->Field = FD->getName().str();
+    }
+    if (A->Style) {
+      Result->Style = A->Style;
+      Result->Lock = A->Lock;
+    }
+    Result->Refcount |= A->Refcount;
+  }
+  auto &Slot = FieldConfigs[FD];
+  if (Result)
+    Slot = std::make_unique<CounterConfig>(*Result);
+  return Slot.get();
+}
+
 namespace krefcheck {
 
 /// Reads one file. Rows are collected first and merged only when the whole

@@ -74,6 +74,10 @@ public:
   /// cached per declaration; nullptr when it has none.
   const LifetimeAPI *annotatedAPI(const clang::FunctionDecl *FD) const;
 
+  /// What the `counters:` entries and the field's annotations (which win)
+  /// say about a counter field, cached; nullptr when nothing.
+  const CounterConfig *counterConfig(const clang::FieldDecl *FD) const;
+
   llvm::StringSet<> BiasAllowList;
   std::vector<CounterConfig> Counters;
 
@@ -84,6 +88,9 @@ private:
   mutable llvm::DenseMap<const clang::FunctionDecl *,
                          std::unique_ptr<LifetimeAPI>>
       Annotated;
+  mutable llvm::DenseMap<const clang::FieldDecl *,
+                         std::unique_ptr<CounterConfig>>
+      FieldConfigs;
   friend class ModelParser;
 };
 

@@ -111,7 +111,7 @@ void UnsafePromotionChecker::checkIgnoredResult(const CallEvent &Call,
           "reference was taken",
       N);
   R->addRange(Call.getSourceRange());
-  C.emitReport(std::move(R));
+  emitReport(C, std::move(R));
 }
 
 void UnsafePromotionChecker::checkPromotion(const CountCall &CC,
@@ -203,7 +203,7 @@ void UnsafePromotionChecker::checkPromotion(const CountCall &CC,
                    "reached zero",
                PathDiagnosticLocation(Info->IndexRemovalInRelease,
                                       C.getSourceManager()));
-  C.emitReport(std::move(R));
+  emitReport(C, std::move(R));
 }
 
 void registerUnsafePromotion(CheckerManager &Mgr) {
