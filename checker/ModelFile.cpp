@@ -81,6 +81,15 @@ std::string Model::releaseName(Family F) const {
     if (KV.second.Fam == F && KV.second.Op == LifeOp::Release &&
         (Best.empty() || KV.first() < Best))
       Best = KV.first().str();
+  if (Best.empty() && Ctx) {
+    // An annotated family: the first function of the TU annotated as its put.
+    for (const clang::Decl *D : Ctx->getTranslationUnitDecl()->decls()) {
+      const auto *FD = dyn_cast<clang::FunctionDecl>(D);
+      const LifetimeAPI *A = FD ? annotatedAPI(FD) : nullptr;
+      if (A && A->Fam == F && A->Op == LifeOp::Release)
+        return FD->getName().str() + "()";
+    }
+  }
   return Best.empty() ? "the matching put" : Best + "()";
 }
 
@@ -810,6 +819,7 @@ bool krefcheck::loadModel(clang::ento::CheckerManager &Mgr) {
     std::string Ignored;
     M = builtinModel(Ignored);
   }
+  M->Ctx = &Mgr.getASTContext();
   activeSlot() = std::move(M);
   return LoadedOK;
 }

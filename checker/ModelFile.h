@@ -25,6 +25,7 @@
 #include <vector>
 
 namespace clang {
+class ASTContext;
 class FunctionDecl;
 namespace ento {
 class CheckerManager;
@@ -80,6 +81,8 @@ public:
 
   llvm::StringSet<> BiasAllowList;
   std::vector<CounterConfig> Counters;
+  /// The TU analyzed with this model (to find annotated puts in advice).
+  clang::ASTContext *Ctx = nullptr;
 
 private:
   llvm::StringMap<LifetimeAPI> Lifetime;
