@@ -119,8 +119,9 @@ clang_registerCheckers(CheckerRegistry &Registry) {
                       std::string(DocBase) + "MixedStyle.md", false);
   Registry.addCheckerOption(
       "string", "refcount.MixedStyle", "PlainCounters", "",
-      "Comma-separated counter fields (`field` or `struct::field`) that are "
-      "plain style on purpose: plain decrements of them are not reported",
+      "Counter fields (`field` or `struct::field`, separated by ';' or "
+      "spaces) that are plain style on purpose: plain decrements of them are "
+      "not reported (as are fields the model gives style plain)",
       "released");
   Registry.addCheckerOption(
       "bool", "refcount.MixedStyle", "RefcountDec", "false",
