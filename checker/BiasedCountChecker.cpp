@@ -28,6 +28,8 @@
 
 #include "CounterKey.h"
 #include "CounterUses.h"
+#include "ReportUtil.h"
+#include "ModelFile.h"
 #include "InternalRefs.h"
 #include "RefcountModel.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -369,7 +371,7 @@ private:
                        "' is used as a reference count here",
                    PathDiagnosticLocation(SM.getFileLoc(It->second), SM));
     }
-    BR.emitReport(std::move(R));
+    emitReport(BR, std::move(R));
   }
 
   const BiasedCountChecker &Chk;
@@ -398,11 +400,15 @@ void registerBiasedCount(CheckerManager &Mgr) {
       Opts.getCheckerStringOption("refcount.BiasedCount", "AllowList");
   // -analyzer-config splits its argument at commas: on a command line the
   // items are separated by ';' (or spaces); ',' works in the default.
+  // Set, the option replaces the model's list (built-in and model file).
   SmallVector<StringRef, 8> Items;
   SplitString(List, Items, ",; \t");
   for (StringRef I : Items)
     if (!I.trim().empty())
       Chk->AllowList.insert(I.trim());
+  if (Chk->AllowList.empty())
+    for (const auto &E : activeModel().BiasAllowList)
+      Chk->AllowList.insert(E.getKey());
   int T = Opts.getCheckerIntegerOption("refcount.BiasedCount", "Threshold");
   if (T > 0)
     Chk->Threshold = static_cast<uint64_t>(T);

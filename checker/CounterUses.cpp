@@ -2,6 +2,7 @@
 
 #include "CounterUses.h"
 #include "CounterKey.h"
+#include "ModelFile.h"
 #include "TUCache.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
@@ -254,6 +255,9 @@ bool CounterUseDB::isRefcount(const FieldDecl *FD) const {
     return false;
   if (isLifetimeCounterType(FD->getType()))
     return true;
+  if (const CounterConfig *C = activeModel().counterConfig(FD))
+    if (C->Refcount || C->Style)
+      return true;
   return LifetimeUse.count(FD) != 0;
 }
 

@@ -50,6 +50,8 @@ private:
 bool isLifetimeCounter(const CountCall &CC, const PutStyleInfo *Info) {
   if (CC.API->Family != CounterFamily::Atomic)
     return true;
+  if (Info && Info->DeclaredRefcount)
+    return true;
   return Info &&
          (Info->Kind == PutStyleKind::Kref ||
           Info->Kind == PutStyleKind::Kcref) &&
@@ -81,7 +83,7 @@ void GetOnZeroChecker::report(CheckerContext &C, const CallEvent &Call,
     R->markInteresting(Interesting);
   if (FD && Info)
     addStyleNote(*R, FD, *Info, C.getSourceManager());
-  C.emitReport(std::move(R));
+  emitReport(C, std::move(R));
 }
 
 void GetOnZeroChecker::checkPreCall(const CallEvent &Call,

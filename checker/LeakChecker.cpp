@@ -82,7 +82,7 @@ void LeakChecker::reportLeak(CheckerContext &C, ExplodedNode *N,
   auto R = std::make_unique<PathSensitiveBugReport>(Bug, Msg, N, Unique,
                                                     topLevelDecl(C));
   markRefInteresting(*R, K);
-  C.emitReport(std::move(R));
+  emitReport(C, std::move(R));
 }
 
 void registerLeak(CheckerManager &Mgr) {

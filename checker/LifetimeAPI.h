@@ -4,14 +4,20 @@
 // One row per API function: whether it acquires a counted reference (+1),
 // releases one, or releases one argument and returns a new reference
 // (of_get_next_child), which argument or the return value holds the
-// reference, and how the API reports that it failed to acquire. Adding an API
-// is adding a row to the table in LifetimeAPI.cpp.
+// reference, and how the API reports that it failed to acquire. The rows come
+// from the model files (checker/kernel-model.yaml, the user's model file:
+// ModelFile.h) and from krefcheck_* annotations on declarations
+// (include/krefcheck/annotations.h), which override the files.
 //
 //===----------------------------------------------------------------------===//
 #ifndef KREFCHECK_LIFETIMEAPI_H
 #define KREFCHECK_LIFETIMEAPI_H
 
 #include "llvm/ADT/StringRef.h"
+
+namespace clang {
+class FunctionDecl;
+}
 
 namespace krefcheck {
 
@@ -20,6 +26,9 @@ enum class LifeOp : unsigned char {
   Acquire,        ///< +1 on the argument (get_device) or a new +1 result.
   Release,        ///< -1 on the argument (of_node_put).
   ConsumeAcquire, ///< Puts ConsumedArg and returns a new +1 result.
+  Consume,        ///< Takes over the caller's reference on RefArg (a store).
+  Borrow,         ///< Only borrows RefArg: passing it hands nothing over,
+                  ///< and the function must not put it.
 };
 
 /// How an acquiring API says it failed (and then holds no reference).
@@ -44,6 +53,7 @@ enum class Family : unsigned char {
   Net,       ///< get_net/put_net.
   Dentry,    ///< dget/dput.
   Kref,      ///< kref_get/kref_put, refcount_inc/refcount_dec_and_test.
+  FirstUser, ///< Families named in model files get this value and up.
 };
 
 /// The argument index of "the return value".
@@ -67,8 +77,20 @@ struct LifetimeAPI {
   bool Observe = false;
 };
 
-/// Looks up an API by function name; nullptr when it is not one.
+/// Looks up an API by function name in the model; nullptr when it is not
+/// one.
 const LifetimeAPI *lookupLifetimeAPI(llvm::StringRef Name);
+
+/// The API contract of a callee: its krefcheck_* annotations when it has
+/// any, else the model's row for its name.
+const LifetimeAPI *lookupLifetimeAPI(const clang::FunctionDecl *FD);
+
+/// Does the API evaluate or observe the call (acquire, release, iterator
+/// step), rather than only say what happens to an argument passed to it
+/// (consume, borrow)?
+inline bool changesCount(const LifetimeAPI &A) {
+  return A.Op != LifeOp::Consume && A.Op != LifeOp::Borrow;
+}
 
 /// The release function to name in advice for a family ("of_node_put").
 llvm::StringRef releaseNameFor(Family F);

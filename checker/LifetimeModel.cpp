@@ -504,8 +504,9 @@ bool LifetimeModel::evalCall(const CallEvent &Call, CheckerContext &C) const {
     return evalIsErr(Call, C, false);
   if (Name == "IS_ERR_OR_NULL")
     return evalIsErr(Call, C, true);
-  const LifetimeAPI *API = lookupLifetimeAPI(Name);
-  if (!API || API->Observe)
+  const LifetimeAPI *API =
+      lookupLifetimeAPI(dyn_cast<FunctionDecl>(Call.getDecl()));
+  if (!API || API->Observe || !changesCount(*API))
     return false;
   int NArgs = Call.getNumArgs();
   if (API->RefArg >= NArgs || API->ConsumedArg >= NArgs)
@@ -522,10 +523,8 @@ bool LifetimeModel::evalCall(const CallEvent &Call, CheckerContext &C) const {
 void LifetimeModel::checkPostCall(const CallEvent &Call,
                                   CheckerContext &C) const {
   // kref_* and refcount_* are evaluated by refcount.Model: observe them.
-  const IdentifierInfo *II = Call.getCalleeIdentifier();
-  if (!II)
-    return;
-  const LifetimeAPI *API = lookupLifetimeAPI(II->getName());
+  const LifetimeAPI *API =
+      lookupLifetimeAPI(dyn_cast_or_null<FunctionDecl>(Call.getDecl()));
   if (!API || !API->Observe)
     return;
   if (API->RefArg >= (int)Call.getNumArgs() ||
@@ -567,7 +566,11 @@ void LifetimeModel::checkPreCall(const CallEvent &Call,
   // Hand-overs through calls we do not model.
   const IdentifierInfo *II = Call.getCalleeIdentifier();
   StringRef Name = II ? II->getName() : "";
-  if (II && lookupLifetimeAPI(Name))
+  // What an API does to the references it is given is evaluated elsewhere;
+  // consume and borrow contracts only decide about their argument here.
+  const LifetimeAPI *API =
+      lookupLifetimeAPI(dyn_cast_or_null<FunctionDecl>(Call.getDecl()));
+  if (API && changesCount(*API))
     return;
   if (Name.starts_with("IS_ERR") || Name.starts_with("PTR_ERR"))
     return;
@@ -583,11 +586,21 @@ void LifetimeModel::checkPreCall(const CallEvent &Call,
     const MemRegion *R = refRegion(Call.getArgSVal(I));
     if (!R)
       continue;
+    bool Contract = API && API->RefArg == int(I);
+    if (Contract && API->Op == LifeOp::Borrow)
+      continue; // Lent for the call, whatever the callee's name says.
     const MemRegion *Base = R->getBaseRegion();
     for (const auto &KV : Refs) {
       if (KV.first.first->getBaseRegion() != Base)
         continue;
       RefEntry E = KV.second;
+      if (Contract && (E.K == RefEntry::Kind::Owned ||
+                       E.K == RefEntry::Kind::Lost)) {
+        // Consumed: the callee owns the reference now.
+        E.K = RefEntry::Kind::Escaped;
+        New = setRef(New, KV.first, E);
+        continue;
+      }
       if (E.K == RefEntry::Kind::BorrowedPut) {
         // The callee may take a reference of its own: forget the put.
         New = removeRef(New, KV.first);
@@ -747,8 +760,8 @@ ProgramStateRef LifetimeModel::checkPointerEscape(
     if (!FD || !FD->hasBody())
       return State;
   }
-  if (Call && Call->getCalleeIdentifier() &&
-      lookupLifetimeAPI(Call->getCalleeIdentifier()->getName()))
+  if (Call &&
+      lookupLifetimeAPI(dyn_cast_or_null<FunctionDecl>(Call->getDecl())))
     return State;
   if (Kind == PSK_EscapeOnBind)
     for (SymbolRef Sym : Escaped)

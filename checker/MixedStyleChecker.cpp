@@ -28,6 +28,8 @@
 
 #include "CounterKey.h"
 #include "CounterUses.h"
+#include "ModelFile.h"
+#include "ReportUtil.h"
 #include "PutStyle.h"
 #include "RefcountModel.h"
 #include "clang/Lex/Lexer.h"
@@ -62,6 +64,9 @@ private:
   bool isConfiguredPlain(const FieldDecl *FD) const {
     if (PlainCounters.contains(FD->getName()))
       return true;
+    if (const CounterConfig *C = activeModel().counterConfig(FD))
+      if (C->Style == PutStyleKind::Plain)
+        return true;
     StringRef Rec = FD->getParent()->getName();
     return !Rec.empty() &&
            PlainCounters.contains((Rec + "::" + FD->getName()).str());
@@ -146,7 +151,7 @@ void MixedStyleChecker::checkASTDecl(const TranslationUnitDecl *TU,
       R->addNote(Note, PathDiagnosticLocation(SM.getFileLoc(NoteAt), SM));
     else if (NoteDecl)
       R->addNote(Note, PathDiagnosticLocation::create(NoteDecl, SM));
-    BR.emitReport(std::move(R));
+    emitReport(BR, std::move(R));
   };
 
   // Explicit decrement-and-lock puts per counter (for the kref/kcref mix).

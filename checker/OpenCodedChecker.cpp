@@ -23,6 +23,7 @@
 
 #include "CounterKey.h"
 #include "CounterUses.h"
+#include "ReportUtil.h"
 #include "PutStyle.h"
 #include "RefcountModel.h"
 #include "clang/AST/ParentMapContext.h"
@@ -206,7 +207,7 @@ void OpenCodedChecker::checkASTDecl(const TranslationUnitDecl *TU,
     R->addNote(
         "'" + Ctr + "' hits zero and the object is released here",
         PathDiagnosticLocation(SM.getFileLoc(F.Found->getBeginLoc()), SM));
-    BR.emitReport(std::move(R));
+    emitReport(BR, std::move(R));
   }
 }
 

@@ -1,6 +1,7 @@
 //===- PutStyle.cpp - The put style of each counter in a TU ---------------===//
 
 #include "PutStyle.h"
+#include "ModelFile.h"
 #include "CounterKey.h"
 #include "InternalRefs.h"
 #include "LockModel.h"
@@ -475,6 +476,59 @@ private:
   }
 };
 
+/// Calls F on every field and global variable declared outside function
+/// bodies (cheap: no statement is visited).
+template <typename Fn> void forEachDecl(const DeclContext *DC, Fn &&F) {
+  for (const Decl *D : DC->decls()) {
+    if (const auto *FD = dyn_cast<FieldDecl>(D))
+      F(FD);
+    else if (const auto *VD = dyn_cast<VarDecl>(D))
+      F(VD);
+    if (const auto *RD = dyn_cast<RecordDecl>(D))
+      forEachDecl(RD, F);
+    else if (const auto *LS = dyn_cast<LinkageSpecDecl>(D))
+      forEachDecl(LS, F);
+  }
+}
+
+/// Styles the model file or annotations give counter fields override the
+/// inferred ones; a kcref style's lock is a global or a field named so.
+void applyConfiguredStyles(PutStyleDB &DB, ASTContext &Ctx) {
+  const Model &M = activeModel();
+  SmallVector<std::pair<const FieldDecl *, const CounterConfig *>, 4> Fields;
+  SmallVector<const ValueDecl *, 64> Candidates;
+  forEachDecl(Ctx.getTranslationUnitDecl(), [&](const ValueDecl *D) {
+    if (const auto *FD = dyn_cast<FieldDecl>(D))
+      if (const CounterConfig *C = M.counterConfig(FD))
+        Fields.emplace_back(FD, C);
+    Candidates.push_back(D);
+  });
+  for (auto [FD, C] : Fields) {
+    PutStyleInfo &Info = DB.Styles[FD];
+    Info.DeclaredRefcount |= C->Refcount;
+    if (!C->Style)
+      continue;
+    Info.Kind = *C->Style;
+    Info.Configured = true;
+    // The example put may show another style: no note from it.
+    Info.ExampleFinalPut = SourceLocation();
+    Info.PutLocks.clear();
+    if (Info.Kind != PutStyleKind::Kcref)
+      continue;
+    for (const ValueDecl *D : Candidates) {
+      const auto *LockField = dyn_cast<FieldDecl>(D);
+      const auto *LockVar = dyn_cast<VarDecl>(D);
+      bool Match =
+          LockField ? StringRef(C->Lock).contains("::") &&
+                          fieldMatches(C->Lock, LockField)
+                    : LockVar && LockVar->hasGlobalStorage() &&
+                          LockVar->getName() == C->Lock;
+      if (Match && !llvm::is_contained(Info.PutLocks, D))
+        Info.PutLocks.push_back(D);
+    }
+  }
+}
+
 void finalize(PutStyleInfo &Info) {
   if (Info.BarePut.isValid()) {
     Info.Kind = PutStyleKind::Kref;
@@ -497,6 +551,7 @@ const PutStyleDB &PutStyleDB::get(ASTContext &Ctx) {
     Collector.resolve();
     for (auto &KV : DB.Styles)
       finalize(KV.second);
+    applyConfiguredStyles(DB, Ctx);
   });
 }
 

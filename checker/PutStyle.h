@@ -45,6 +45,11 @@ struct PutStyleInfo {
   /// call_rcu, a *_release()/*_free() function): evidence that an atomic_t
   /// is a lifetime count, not a usage counter that happens to be tested.
   clang::SourceLocation FreeOnZero;
+  /// The style comes from the model file or an annotation, not from the
+  /// puts of this TU.
+  bool Configured = false;
+  /// The model or an annotation says the field is a reference count.
+  bool DeclaredRefcount = false;
   bool hasFinalPut() const { return BarePut.isValid() || LockedPut.isValid(); }
 };
 

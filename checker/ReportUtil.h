@@ -16,6 +16,20 @@ void addStyleNote(clang::ento::PathSensitiveBugReport &R,
 /// The function the analysis of this path started in.
 const clang::Decl *topLevelDecl(clang::ento::CheckerContext &C);
 
+/// Is a report of Checker ("refcount.Leak") at Loc silenced by a comment
+/// `krefcheck: ignore[Leak] reason` (in a // or /* */ comment) on its line or
+/// the line above? The brackets hold checker names without the package,
+/// separated by commas, or `*` for every refcount checker.
+bool suppressedByComment(llvm::StringRef Checker, clang::SourceLocation Loc,
+                         const clang::SourceManager &SM);
+
+/// Every refcount report goes out through one of these, which drop the
+/// reports a `krefcheck: ignore[...]` comment silences.
+void emitReport(clang::ento::CheckerContext &C,
+                std::unique_ptr<clang::ento::PathSensitiveBugReport> R);
+void emitReport(clang::ento::BugReporter &BR,
+                std::unique_ptr<clang::ento::BugReport> R);
+
 } // namespace krefcheck
 
 #endif

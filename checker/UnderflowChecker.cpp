@@ -12,7 +12,11 @@
 //                                              step consuming its argument
 //
 // A single put of a pointer the function never got is not reported: many
-// kernel functions consume a reference their caller passes in. A put of
+// kernel functions consume a reference their caller passes in. Unless the
+// function borrows that parameter: annotated KREF_BORROWS(n), a model row of
+// kind borrow, or any pointer parameter with refcount:BorrowedParams=true
+// (except in functions whose name or contract says they release or consume
+// it); then the first put is reported. A put of
 // NULL is a no-op and never reported; a BorrowedPut is forgotten once the
 // pointer is passed to a function that might take a reference of its own.
 //
@@ -20,6 +24,7 @@
 
 #include "LifetimeModel.h"
 #include "RefcountModel.h"
+#include "ReportUtil.h"
 #include "clang/StaticAnalyzer/Core/BugReporter/BugType.h"
 #include "clang/StaticAnalyzer/Core/Checker.h"
 #include "clang/StaticAnalyzer/Core/CheckerManager.h"
@@ -33,16 +38,42 @@ class UnderflowChecker : public Checker<check::PreCall> {
   const BugType Bug{this, "Reference count underflow", RefcountCategory};
 
 public:
+  bool BorrowedParams = false;
   void checkPreCall(const CallEvent &Call, CheckerContext &C) const;
+
+private:
+  bool isBorrowedParam(const MemRegion *R, CheckerContext &C,
+                       const ParmVarDecl *&P) const;
 };
 } // namespace
 
+/// Is R (or the object it is a part of) the value a pointer parameter of the
+/// analyzed function had on entry, and does the function borrow it?
+bool UnderflowChecker::isBorrowedParam(const MemRegion *R, CheckerContext &C,
+                                       const ParmVarDecl *&P) const {
+  const auto *SR = dyn_cast<SymbolicRegion>(R->getBaseRegion());
+  const auto *RV = SR ? dyn_cast<SymbolRegionValue>(SR->getSymbol()) : nullptr;
+  const auto *VR = RV ? dyn_cast<VarRegion>(RV->getRegion()) : nullptr;
+  P = VR ? dyn_cast<ParmVarDecl>(VR->getDecl()) : nullptr;
+  const auto *Top = dyn_cast_or_null<FunctionDecl>(topLevelDecl(C));
+  if (!P || !Top || P->getDeclContext() != Top ||
+      !VR->getStackFrame()->inTopFrame())
+    return false;
+  int Index = int(P->getFunctionScopeIndex());
+  if (const LifetimeAPI *Own = lookupLifetimeAPI(Top)) {
+    if (Own->Op == LifeOp::Borrow)
+      return Own->RefArg == Index;
+    if (Own->RefArg == Index || Own->ConsumedArg == Index)
+      return false; // The function's own contract releases or consumes it.
+  }
+  return BorrowedParams && Top->getIdentifier() &&
+         !nameReleases(Top->getName()) && !nameTakesOwnership(Top->getName());
+}
+
 void UnderflowChecker::checkPreCall(const CallEvent &Call,
                                     CheckerContext &C) const {
-  const IdentifierInfo *II = Call.getCalleeIdentifier();
-  if (!II || !Call.getDecl())
-    return;
-  const LifetimeAPI *API = lookupLifetimeAPI(II->getName());
+  const LifetimeAPI *API =
+      lookupLifetimeAPI(dyn_cast_or_null<FunctionDecl>(Call.getDecl()));
   if (!API)
     return;
   int Arg = API->Op == LifeOp::Release          ? API->RefArg
@@ -57,6 +88,19 @@ void UnderflowChecker::checkPreCall(const CallEvent &Call,
   if (!R || State->isNull(V).isConstrainedTrue())
     return;
   auto Found = findRef(State, R, API->Fam);
+  const ParmVarDecl *Param = nullptr;
+  if (!Found && isBorrowedParam(R, C, Param)) {
+    ExplodedNode *N = C.generateErrorNode();
+    if (!N)
+      return;
+    std::string Msg = API->Name.str() + "() puts '" + Param->getName().str() +
+                      "', a reference this function only borrows: its "
+                      "caller still counts on it";
+    auto Rep = std::make_unique<PathSensitiveBugReport>(Bug, Msg, N);
+    Rep->addRange(Call.getArgSourceRange(Arg));
+    emitReport(C, std::move(Rep));
+    return;
+  }
   if (!Found)
     return;
   const RefEntry &E = Found->second;
@@ -88,9 +132,12 @@ void UnderflowChecker::checkPreCall(const CallEvent &Call,
   auto Rep = std::make_unique<PathSensitiveBugReport>(Bug, Msg, N);
   Rep->addRange(Call.getArgSourceRange(Arg));
   markRefInteresting(*Rep, Found->first);
-  C.emitReport(std::move(Rep));
+  emitReport(C, std::move(Rep));
 }
 
 void registerUnderflow(CheckerManager &Mgr) {
-  Mgr.registerChecker<UnderflowChecker>();
+  auto *Chk = Mgr.registerChecker<UnderflowChecker>();
+  const auto &Config = Mgr.getAnalyzerOptions().Config;
+  auto It = Config.find("refcount:BorrowedParams");
+  Chk->BorrowedParams = It != Config.end() && It->second == "true";
 }

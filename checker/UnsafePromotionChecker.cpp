@@ -111,7 +111,7 @@ void UnsafePromotionChecker::checkIgnoredResult(const CallEvent &Call,
           "reference was taken",
       N);
   R->addRange(Call.getSourceRange());
-  C.emitReport(std::move(R));
+  emitReport(C, std::move(R));
 }
 
 void UnsafePromotionChecker::checkPromotion(const CountCall &CC,
@@ -175,14 +175,17 @@ void UnsafePromotionChecker::checkPromotion(const CountCall &CC,
     NoteRemoval = Info->IndexRemovalInRelease.isValid();
     // Without a release that takes the object off the index, the index may
     // hold a count of its own (taken at insert, dropped after removal; under
-    // RCU often dropped after a grace period): then the get is safe.
-    if (!NoteRemoval)
+    // RCU often dropped after a grace period): then the get is safe. A kref
+    // style declared in the model or by an annotation says the object dies
+    // with its last external reference: the index holds none.
+    if (!NoteRemoval && !Info->Configured)
       return;
     Msg = "Plain " + Callee + " on an internal reference from " + From +
           (RcuOnly ? " under rcu_read_lock() only" : "") +
           ": the final put of '" + Field +
-          "' is a bare decrement-and-test (kref style)" +
-          " and its release takes the object off the index, " +
+          "' is a bare decrement-and-test (kref style" +
+          (NoteRemoval ? ") and its release takes the object off the index, "
+                       : ", as configured), ") +
           "so the count may already be zero; use " +
           tryGetNameFor(CC.API->Family).str() + " and check its result";
   } else {
@@ -203,7 +206,7 @@ void UnsafePromotionChecker::checkPromotion(const CountCall &CC,
                    "reached zero",
                PathDiagnosticLocation(Info->IndexRemovalInRelease,
                                       C.getSourceManager()));
-  C.emitReport(std::move(R));
+  emitReport(C, std::move(R));
 }
 
 void registerUnsafePromotion(CheckerManager &Mgr) {

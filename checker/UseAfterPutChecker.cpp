@@ -16,6 +16,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ReportUtil.h"
 #include "LifetimeModel.h"
 #include "RefcountModel.h"
 #include "clang/StaticAnalyzer/Core/BugReporter/BugType.h"
@@ -82,7 +83,7 @@ void UseAfterPutChecker::report(CheckerContext &C,
   if (Range.isValid())
     R->addRange(Range);
   markRefInteresting(*R, Ref.first);
-  C.emitReport(std::move(R));
+  emitReport(C, std::move(R));
   // One report per reference and path.
   RefEntry E = Ref.second;
   E.K = RefEntry::Kind::Escaped;
@@ -107,8 +108,10 @@ void UseAfterPutChecker::checkPreCall(const CallEvent &Call,
                                       CheckerContext &C) const {
   const IdentifierInfo *II = Call.getCalleeIdentifier();
   StringRef Name = II ? II->getName() : "";
-  if (const LifetimeAPI *API = II ? lookupLifetimeAPI(Name) : nullptr)
-    if (API->Op != LifeOp::Acquire || API->RefArg == RetVal)
+  if (const LifetimeAPI *API =
+          lookupLifetimeAPI(dyn_cast_or_null<FunctionDecl>(Call.getDecl())))
+    if (changesCount(*API) &&
+        (API->Op != LifeOp::Acquire || API->RefArg == RetVal))
       return; // Puts are refcount.Underflow's business.
   if (Name.starts_with("IS_ERR") || Name.starts_with("PTR_ERR") ||
       nameReleases(Name))

@@ -20,3 +20,11 @@ void not_suppressed(struct obj *o) {
   if (kref_put(&o->ref, obj_release)) // expected-note{{The count of 'o->ref' drops to zero in kref_put()}} expected-note{{Taking true branch}}
     kref_get(&o->ref); // expected-warning{{kref_get() on 'o->ref' after its count dropped to zero}} expected-note{{kref_get() on 'o->ref' after its count dropped to zero}}
 }
+/* A path-end report (refcount.Leak) is silenced on its statement too. */
+int use(void *p);
+int leak_suppressed(void) {
+  struct device_node *np = of_find_node_by_path("/soc");
+  if (!np)
+    return -ENODEV;
+  [[clang::suppress]] return use(np); // no-warning
+}

@@ -18,7 +18,7 @@ mkdir -p "$(dirname "$db")"
 {
   echo "["
   first=1
-  for f in examples/*.c; do
+  for f in examples/*.c examples/*/*.c; do
     [ $first = 1 ] || echo ","
     first=0
     printf '  {"directory": "%s", "file": "%s", "arguments": ["%s", "-c", %s, "%s", "-o", "/dev/null"]}' \
@@ -35,7 +35,7 @@ if [ -x "$build/bin/krefcheck" ]; then
   # Exit 1 means "findings": expected here, the examples are buggy on purpose.
   [ "$rc" -le 1 ] || exit "$rc"
 else
-  for f in examples/*.c; do
+  for f in examples/*.c examples/*/*.c; do
     "$clang" --analyze "${flags[@]}" -Xclang -load -Xclang "$plugin" \
       -Xclang -analyzer-checker=refcount -Xclang -analyzer-output=text \
       "$f" -o /dev/null

@@ -46,7 +46,8 @@ static const char usage_text[] =
     "  --clang PATH          clang to run (default: the one the plugin was built for)\n"
     "  --plugin PATH         analyzer plugin (default: the one built with this tool)\n"
     "  --model FILE          refcount model file passed to the plugin\n"
-    "                        (-analyzer-config refcount.Model:ModelFile=FILE)\n"
+    "                        (-analyzer-config refcount:ModelFile=FILE); without\n"
+    "                        it the plugin uses the nearest .krefcheck.yaml\n"
     "  FILES...              only TUs that are, or are under, these paths\n"
     "  -h, --help            this help\n"
     "  --version             versions of krefcheck and of the clang it targets\n"
@@ -69,6 +70,7 @@ typedef struct {
   findings_t fs;
   failure_t *failures;
   size_t nfailures, done, total, timed_out;
+  char *model_error; /* the plugin's "krefcheck: FILE:LINE:COL: ..." error */
   bool progress;
   double t0;
   char *tmp;
@@ -181,6 +183,13 @@ static void job_done(job_t *j, size_t i, void *ctx) {
       char *log = read_file(j->stderr_path, NULL);
       if (log && looks_crashed(log))
         st = JOB_CRASHED;
+      /* A bad model file fails every TU the same way: a configuration
+         error, reported once. */
+      const char *m = log ? strstr(log, "error: krefcheck: ") : NULL;
+      if (m && !s->model_error) {
+        m += strlen("error: krefcheck: ");
+        s->model_error = xasprintf("%.*s", (int)strcspn(m, "\n"), m);
+      }
       free(log);
     }
     add_failure(s, tu, j, st, NULL);
@@ -417,7 +426,7 @@ int main(int argc, char **argv) {
       sv_push(&j->argv, "-Xclang");
       sv_push(&j->argv, "-analyzer-config");
       sv_push(&j->argv, "-Xclang");
-      sv_push_own(&j->argv, xasprintf("refcount.Model:ModelFile=%s", abs));
+      sv_push_own(&j->argv, xasprintf("refcount:ModelFile=%s", abs));
       free(abs);
     }
     sv_push(&j->argv, "-o");
@@ -465,7 +474,7 @@ int main(int argc, char **argv) {
     die_config("cannot write %s: %s", out_path, strerror(errno));
   fflush(stdout);
 
-  for (size_t i = 0; i < s.nfailures; i++)
+  for (size_t i = 0; i < s.nfailures && !s.model_error; i++)
     print_failure(&s.failures[i], root);
   size_t shown = s.fs.n - suppressed;
   fprintf(stderr, "krefcheck: %zu TUs: %zu analyzed, %zu failed (%zu timed out); "
@@ -490,6 +499,10 @@ int main(int argc, char **argv) {
   if (write_baseline)
     fprintf(stderr, "krefcheck: wrote %zu fingerprints to %s\n", s.fs.n, write_baseline);
 
+  if (s.model_error) {
+    fprintf(stderr, "krefcheck: error: bad model file: %s\n", s.model_error);
+    return 2;
+  }
   if (s.nfailures)
     return 3;
   if (shown && !write_baseline)

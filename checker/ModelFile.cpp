@@ -1,0 +1,825 @@
+//===- ModelFile.cpp - Reads model files (YAML) into the API tables -------===//
+//
+// The format is documented in docs/configuration.md. The parser walks the
+// node tree of llvm/Support/YAMLParser.h itself (rather than YAMLTraits) so
+// that every error names the line and column of the offending node.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ModelFile.h"
+#include "Annotations.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/StaticAnalyzer/Core/AnalyzerOptions.h"
+#include "clang/StaticAnalyzer/Core/CheckerManager.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/YAMLParser.h"
+
+using namespace krefcheck;
+using llvm::ArrayRef;
+using llvm::cast;
+using llvm::dyn_cast;
+using llvm::dyn_cast_or_null;
+using llvm::isa;
+using llvm::StringRef;
+namespace yaml = llvm::yaml;
+
+namespace {
+const char BuiltinText[] =
+#include "kernel-model.inc"
+    ;
+
+const char *const BuiltinFamilies[] = {"node",   "device", "pm-runtime",
+                                       "netdev", "sock",   "net",
+                                       "dentry", "kref"};
+} // namespace
+
+StringRef krefcheck::builtinModelText() {
+  return StringRef(BuiltinText, sizeof(BuiltinText) - 1);
+}
+
+bool krefcheck::fieldMatches(StringRef Spec, const clang::FieldDecl *FD) {
+  Spec = Spec.trim();
+  Spec.consume_front("struct ");
+  Spec.consume_front("union ");
+  auto [Rec, Field] = Spec.rsplit("::");
+  if (Field.empty())
+    return FD->getName() == Rec;
+  if (FD->getName() != Field)
+    return false;
+  // The field may sit in an anonymous struct or union of the named one.
+  for (const clang::RecordDecl *RD = FD->getParent(); RD;
+       RD = dyn_cast<clang::RecordDecl>(RD->getDeclContext())) {
+    if (RD->getName() == Rec)
+      return true;
+    if (!RD->isAnonymousStructOrUnion())
+      return false;
+  }
+  return false;
+}
+
+Family Model::family(StringRef Name) {
+  for (unsigned I = 0; I < std::size(BuiltinFamilies); ++I)
+    if (Name == BuiltinFamilies[I])
+      return static_cast<Family>(I);
+  for (unsigned I = 0; I < UserFamilies.size(); ++I)
+    if (UserFamilies[I] == Name)
+      return static_cast<Family>(unsigned(Family::FirstUser) + I);
+  UserFamilies.push_back(Name.str());
+  return static_cast<Family>(unsigned(Family::FirstUser) +
+                             UserFamilies.size() - 1);
+}
+
+std::string Model::releaseName(Family F) const {
+  std::string Best;
+  for (const auto &KV : Lifetime)
+    if (KV.second.Fam == F && KV.second.Op == LifeOp::Release &&
+        (Best.empty() || KV.first() < Best))
+      Best = KV.first().str();
+  if (Best.empty() && Ctx) {
+    // An annotated family: the first function of the TU annotated as its put.
+    for (const clang::Decl *D : Ctx->getTranslationUnitDecl()->decls()) {
+      const auto *FD = dyn_cast<clang::FunctionDecl>(D);
+      const LifetimeAPI *A = FD ? annotatedAPI(FD) : nullptr;
+      if (A && A->Fam == F && A->Op == LifeOp::Release)
+        return FD->getName().str() + "()";
+    }
+  }
+  return Best.empty() ? "the matching put" : Best + "()";
+}
+
+const LifetimeAPI *Model::annotatedAPI(const clang::FunctionDecl *FD) const {
+  FD = FD->getCanonicalDecl();
+  auto It = Annotated.find(FD);
+  if (It != Annotated.end())
+    return It->second.get();
+  std::optional<LifetimeAPI> A =
+      annotatedContract(FD, const_cast<Model &>(*this).family("user"));
+  auto &Slot = Annotated[FD];
+  if (A)
+    Slot = std::make_unique<LifetimeAPI>(*A);
+  return Slot.get();
+}
+
+const CounterConfig *Model::counterConfig(const clang::FieldDecl *FD) const {
+  auto It = FieldConfigs.find(FD);
+  if (It != FieldConfigs.end())
+    return It->second.get();
+  std::optional<CounterConfig> Result;
+  for (const CounterConfig &C : Counters) {
+    if (!fieldMatches(C.Field, FD))
+      continue;
+    if (!Result)
+      Result = C;
+    if (C.Style) {
+      Result->Style = C.Style;
+      Result->Lock = C.Lock;
+    }
+    Result->Refcount |= C.Refcount;
+  }
+  if (std::optional<FieldAnnotation> A = annotatedField(FD)) {
+    if (!Result) {
+      Result.emplace();
+      Result->Field = FD->getName().str();
+    }
+    if (A->Style) {
+      Result->Style = A->Style;
+      Result->Lock = A->Lock;
+    }
+    Result->Refcount |= A->Refcount;
+  }
+  auto &Slot = FieldConfigs[FD];
+  if (Result)
+    Slot = std::make_unique<CounterConfig>(*Result);
+  return Slot.get();
+}
+
+namespace krefcheck {
+
+/// Reads one file. Rows are collected first and merged only when the whole
+/// file is valid, so a bad file leaves the model as it was.
+class ModelParser {
+public:
+  ModelParser(Model &M, StringRef FileName, std::string &Error)
+      : M(M), FileName(FileName), Error(Error) {}
+
+  bool parse(StringRef Text);
+
+private:
+  struct Row {
+    yaml::Node *At = nullptr;
+    std::string Name;
+    std::string Kind;
+    std::optional<LifetimeAPI> Life;
+    std::optional<CountAPI> Count;
+    std::string FamilyName;
+    /// Everything but the position, to tell identical duplicates apart.
+    std::string Key;
+  };
+
+  bool fail(yaml::Node *N, const llvm::Twine &Msg);
+  bool scalar(yaml::Node *N, StringRef What, std::string &Out);
+  bool identifier(yaml::Node *N, StringRef What, std::string &Out);
+  bool boolean(yaml::Node *N, StringRef What, bool &Out);
+  bool argNumber(yaml::Node *N, StringRef What, bool AllowReturn, int &Out);
+  bool nameList(yaml::Node *N, StringRef What,
+                std::vector<std::pair<std::string, yaml::Node *>> &Out);
+  bool parseRow(yaml::Node *N, Row &R);
+  bool parseCounter(yaml::Node *N, CounterConfig &C);
+
+  Model &M;
+  StringRef FileName;
+  std::string &Error;
+  llvm::SourceMgr SM;
+  llvm::SmallString<64> Storage;
+};
+
+} // namespace krefcheck
+
+bool ModelParser::fail(yaml::Node *N, const llvm::Twine &Msg) {
+  if (!Error.empty())
+    return false;
+  unsigned Line = 0, Col = 0;
+  if (N) {
+    std::tie(Line, Col) = SM.getLineAndColumn(N->getSourceRange().Start);
+  }
+  Error = (FileName + ":" + llvm::Twine(Line) + ":" + llvm::Twine(Col) +
+           ": " + Msg)
+              .str();
+  return false;
+}
+
+bool ModelParser::scalar(yaml::Node *N, StringRef What, std::string &Out) {
+  auto *S = dyn_cast_or_null<yaml::ScalarNode>(N);
+  if (!S)
+    return fail(N, "'" + What + "' must be a single value");
+  Storage.clear();
+  Out = S->getValue(Storage).str();
+  if (Out.empty())
+    return fail(N, "'" + What + "' must not be empty");
+  return true;
+}
+
+static bool isIdentifier(StringRef S) {
+  if (S.empty() || !(isalpha((unsigned char)S[0]) || S[0] == '_'))
+    return false;
+  return llvm::all_of(S, [](char C) { return isalnum((unsigned char)C) || C == '_'; });
+}
+
+bool ModelParser::identifier(yaml::Node *N, StringRef What, std::string &Out) {
+  if (!scalar(N, What, Out))
+    return false;
+  if (!isIdentifier(Out))
+    return fail(N, "'" + What + "' must be a C identifier, not '" + Out + "'");
+  return true;
+}
+
+bool ModelParser::boolean(yaml::Node *N, StringRef What, bool &Out) {
+  std::string S;
+  if (!scalar(N, What, S))
+    return false;
+  if (S == "true" || S == "false") {
+    Out = S == "true";
+    return true;
+  }
+  return fail(N, "'" + What + "' must be true or false, not '" + S + "'");
+}
+
+bool ModelParser::argNumber(yaml::Node *N, StringRef What, bool AllowReturn,
+                            int &Out) {
+  std::string S;
+  if (!scalar(N, What, S))
+    return false;
+  if (AllowReturn && S == "return") {
+    Out = RetVal;
+    return true;
+  }
+  unsigned V;
+  if (StringRef(S).getAsInteger(10, V) || V < 1 || V > 64)
+    return fail(N, "'" + What + "' must be an argument number (1 is the first)" +
+                       (AllowReturn ? " or 'return'" : "") + ", not '" + S +
+                       "'");
+  Out = int(V) - 1;
+  return true;
+}
+
+bool ModelParser::nameList(
+    yaml::Node *N, StringRef What,
+    std::vector<std::pair<std::string, yaml::Node *>> &Out) {
+  auto *Seq = dyn_cast_or_null<yaml::SequenceNode>(N);
+  if (!Seq)
+    return fail(N, "'" + What + "' must be a list");
+  for (yaml::Node &Item : *Seq) {
+    std::string S;
+    if (!scalar(&Item, What, S))
+      return false;
+    Out.emplace_back(S, &Item);
+  }
+  return true;
+}
+
+namespace {
+struct KindInfo {
+  const char *Name;
+  bool Counting;
+  CountOp COp;
+  LifeOp LOp;
+};
+const KindInfo Kinds[] = {
+    {"init", true, CountOp::Init, LifeOp::Acquire},
+    {"get", true, CountOp::Get, LifeOp::Acquire},
+    {"test-for-zero-get", true, CountOp::TryGet, LifeOp::Acquire},
+    {"put", true, CountOp::Put, LifeOp::Release},
+    {"put-and-test", true, CountOp::PutTest, LifeOp::Release},
+    {"put-and-lock", true, CountOp::PutLock, LifeOp::Release},
+    {"read", true, CountOp::Read, LifeOp::Acquire},
+    {"acquire", false, CountOp::Get, LifeOp::Acquire},
+    {"acquire-next", false, CountOp::Get, LifeOp::ConsumeAcquire},
+    {"release", false, CountOp::Put, LifeOp::Release},
+    {"consume", false, CountOp::Put, LifeOp::Consume},
+    {"borrow", false, CountOp::Put, LifeOp::Borrow},
+};
+
+struct NamedFailure {
+  const char *Name;
+  Failure F;
+};
+const NamedFailure Failures[] = {
+    {"never", Failure::Never},         {"null", Failure::Null},
+    {"err-ptr", Failure::ErrPtr},      {"null-or-err-ptr", Failure::NullOrErrPtr},
+    {"negative", Failure::NegErrno},   {"not-positive", Failure::NotPositive},
+    {"zero", Failure::Zero},
+};
+
+std::string oneOf(ArrayRef<const char *> Names) {
+  std::string S;
+  for (const char *N : Names)
+    S += (S.empty() ? "" : ", ") + std::string(N);
+  return S;
+}
+
+/// Which keys an API row of each kind may have.
+bool keyApplies(StringRef Key, const KindInfo &K) {
+  if (Key == "name" || Key == "kind" || Key == "arg")
+    return true;
+  if (K.Counting) {
+    if (Key == "counter")
+      return true;
+    if (Key == "value")
+      return K.COp == CountOp::Init;
+    if (Key == "lock")
+      return K.COp == CountOp::PutLock;
+    if (Key == "release")
+      return K.COp == CountOp::PutTest || K.COp == CountOp::PutLock;
+    if (Key == "tracked")
+      return K.COp == CountOp::Get || K.COp == CountOp::TryGet ||
+             K.COp == CountOp::PutTest || K.COp == CountOp::PutLock;
+    return false;
+  }
+  if (Key == "family")
+    return true;
+  if (Key == "fails")
+    return K.LOp == LifeOp::Acquire || K.LOp == LifeOp::ConsumeAcquire;
+  if (Key == "returns-arg")
+    return K.LOp == LifeOp::Acquire;
+  if (Key == "consumes")
+    return K.LOp == LifeOp::ConsumeAcquire;
+  return false;
+}
+
+bool isKnownRowKey(StringRef Key) {
+  static const char *const Keys[] = {
+      "name",   "kind",    "arg",  "counter", "value",       "lock",
+      "release", "tracked", "family", "fails", "returns-arg", "consumes"};
+  return llvm::is_contained(Keys, Key);
+}
+} // namespace
+
+bool ModelParser::parseRow(yaml::Node *N, Row &R) {
+  auto *Map = dyn_cast_or_null<yaml::MappingNode>(N);
+  if (!Map)
+    return fail(N, "an 'apis' entry must be a mapping such as "
+                   "{name: foo_get, kind: acquire, arg: 1}");
+  R.At = N;
+  // Collect the keys first: which keys apply depends on the kind.
+  llvm::StringMap<yaml::Node *> Values;
+  llvm::StringMap<yaml::Node *> KeyNodes;
+  for (yaml::KeyValueNode &KV : *Map) {
+    std::string Key;
+    if (!scalar(KV.getKey(), "key", Key))
+      return false;
+    if (!isKnownRowKey(Key))
+      return fail(KV.getKey(), "unknown key '" + Key + "' in an 'apis' entry");
+    if (Values.count(Key))
+      return fail(KV.getKey(), "key '" + Key + "' given twice");
+    Values[Key] = KV.getValue();
+    KeyNodes[Key] = KV.getKey();
+  }
+  if (!Values.count("name"))
+    return fail(N, "an 'apis' entry needs a 'name'");
+  if (!identifier(Values["name"], "name", R.Name))
+    return false;
+  if (!Values.count("kind"))
+    return fail(N, "API '" + R.Name + "' needs a 'kind'");
+  if (!scalar(Values["kind"], "kind", R.Kind))
+    return false;
+  const KindInfo *K = nullptr;
+  for (const KindInfo &KI : Kinds)
+    if (R.Kind == KI.Name)
+      K = &KI;
+  if (!K) {
+    std::vector<const char *> Names;
+    for (const KindInfo &KI : Kinds)
+      Names.push_back(KI.Name);
+    return fail(Values["kind"], "unknown kind '" + R.Kind +
+                                    "' (expected one of: " + oneOf(Names) +
+                                    ")");
+  }
+  for (const auto &KV : KeyNodes)
+    if (!keyApplies(KV.first(), *K))
+      return fail(KV.second, "key '" + KV.first() +
+                                 "' does not apply to kind '" + R.Kind + "'");
+
+  auto ArgOf = [&](StringRef Key, bool AllowReturn, int &Out) {
+    auto It = Values.find(Key);
+    return It == Values.end() || argNumber(It->second, Key, AllowReturn, Out);
+  };
+  bool AcquireKind =
+      !K->Counting &&
+      (K->LOp == LifeOp::Acquire || K->LOp == LifeOp::ConsumeAcquire);
+  int Arg = K->LOp == LifeOp::ConsumeAcquire && !K->Counting ? RetVal : 0;
+  if (!ArgOf("arg", AcquireKind, Arg))
+    return false;
+  if (!K->Counting && K->LOp == LifeOp::ConsumeAcquire && Arg != RetVal)
+    return fail(Values["arg"], "kind 'acquire-next' returns the new reference: "
+                               "'arg' can only be 'return'");
+
+  if (K->Counting) {
+    CountAPI C{};
+    C.Op = K->COp;
+    C.CounterArg = unsigned(Arg);
+    std::string Ctr;
+    if (Values.count("counter")) {
+      if (!scalar(Values["counter"], "counter", Ctr))
+        return false;
+    } else {
+      StringRef Nm = R.Name;
+      Ctr = Nm.starts_with("kref_")       ? "kref"
+            : Nm.starts_with("refcount_") ? "refcount"
+            : (Nm.starts_with("atomic") || Nm.starts_with("_atomic"))
+                ? "atomic"
+                : "";
+      if (Ctr.empty())
+        return fail(N, "API '" + R.Name +
+                           "' needs a 'counter' (kref, refcount or atomic)");
+    }
+    if (Ctr == "kref")
+      C.Family = CounterFamily::Kref;
+    else if (Ctr == "refcount")
+      C.Family = CounterFamily::Refcount;
+    else if (Ctr == "atomic")
+      C.Family = CounterFamily::Atomic;
+    else
+      return fail(Values["counter"], "unknown counter '" + Ctr +
+                                         "' (expected one of: kref, "
+                                         "refcount, atomic)");
+    int V;
+    if (Values.count("value")) {
+      if (!ArgOf("value", false, V))
+        return false;
+      C.ValueArg = unsigned(V);
+    }
+    if (Values.count("lock")) {
+      if (!ArgOf("lock", false, V))
+        return false;
+      C.LockArg = unsigned(V);
+    } else if (C.Op == CountOp::PutLock) {
+      return fail(N, "API '" + R.Name +
+                         "' of kind 'put-and-lock' needs a 'lock' argument");
+    }
+    if (Values.count("release")) {
+      if (!ArgOf("release", false, V))
+        return false;
+      C.ReleaseArg = unsigned(V);
+    }
+    bool Tracked = false;
+    if (Values.count("tracked") &&
+        !boolean(Values["tracked"], "tracked", Tracked))
+      return false;
+    R.Count = C;
+    if (Tracked) {
+      // A counted reference on the object the counter is in: refcount.Model
+      // evaluates the call, the lifetime model only observes it.
+      LifetimeAPI L{};
+      L.Op = (C.Op == CountOp::Get || C.Op == CountOp::TryGet)
+                 ? LifeOp::Acquire
+                 : LifeOp::Release;
+      L.RefArg = int(C.CounterArg);
+      L.Fail = C.Op == CountOp::TryGet ? Failure::Zero : Failure::Never;
+      L.Observe = true;
+      R.Life = L;
+      R.FamilyName = "kref";
+    }
+  } else {
+    LifetimeAPI L{};
+    L.Op = K->LOp;
+    L.RefArg = Arg;
+    R.FamilyName = "user";
+    if (Values.count("family")) {
+      if (!scalar(Values["family"], "family", R.FamilyName))
+        return false;
+      // Built-in families are spelled with '-' (pm-runtime).
+      if (!isIdentifier(R.FamilyName) &&
+          !llvm::is_contained(BuiltinFamilies, StringRef(R.FamilyName)))
+        return fail(Values["family"], "'family' must be a name such as "
+                                      "'drm_gem', not '" +
+                                          R.FamilyName + "'");
+    }
+    if (Values.count("fails")) {
+      std::string F;
+      if (!scalar(Values["fails"], "fails", F))
+        return false;
+      const NamedFailure *Found = nullptr;
+      for (const NamedFailure &NF : Failures)
+        if (F == NF.Name)
+          Found = &NF;
+      if (!Found) {
+        std::vector<const char *> Names;
+        for (const NamedFailure &NF : Failures)
+          Names.push_back(NF.Name);
+        return fail(Values["fails"], "unknown failure convention '" + F +
+                                         "' (expected one of: " +
+                                         oneOf(Names) + ")");
+      }
+      L.Fail = Found->F;
+    }
+    if (Values.count("returns-arg")) {
+      bool B;
+      if (!boolean(Values["returns-arg"], "returns-arg", B))
+        return false;
+      if (B && Arg == RetVal)
+        return fail(Values["returns-arg"],
+                    "'returns-arg' needs an 'arg' number: the acquired "
+                    "argument is what the function returns");
+      L.ReturnsArg = B;
+    }
+    if (L.Op == LifeOp::ConsumeAcquire) {
+      if (!Values.count("consumes"))
+        return fail(N, "API '" + R.Name +
+                           "' of kind 'acquire-next' needs 'consumes' (the "
+                           "argument whose reference it puts)");
+      if (!ArgOf("consumes", false, L.ConsumedArg))
+        return false;
+    }
+    R.Life = L;
+  }
+  // A canonical spelling of the row, to compare duplicates.
+  llvm::raw_string_ostream OS(R.Key);
+  OS << R.Kind << '|' << R.FamilyName << '|';
+  if (R.Count)
+    OS << unsigned(R.Count->Family) << ',' << R.Count->CounterArg << ','
+       << R.Count->ValueArg.value_or(99) << ',' << R.Count->LockArg.value_or(99)
+       << ',' << R.Count->ReleaseArg.value_or(99) << ',' << bool(R.Life);
+  else if (R.Life)
+    OS << R.Life->RefArg << ',' << R.Life->ConsumedArg << ','
+       << unsigned(R.Life->Fail) << ',' << R.Life->ReturnsArg;
+  return true;
+}
+
+bool ModelParser::parseCounter(yaml::Node *N, CounterConfig &C) {
+  auto *Map = dyn_cast_or_null<yaml::MappingNode>(N);
+  if (!Map)
+    return fail(N, "a 'counters' entry must be a mapping such as "
+                   "{field: foo::users, style: kref}");
+  yaml::Node *StyleNode = nullptr, *LockNode = nullptr;
+  bool HasField = false;
+  for (yaml::KeyValueNode &KV : *Map) {
+    std::string Key, V;
+    if (!scalar(KV.getKey(), "key", Key))
+      return false;
+    if (Key == "field") {
+      if (!scalar(KV.getValue(), "field", V))
+        return false;
+      StringRef S = StringRef(V).trim();
+      S.consume_front("struct ");
+      S.consume_front("union ");
+      auto [Rec, Fld] = S.rsplit("::");
+      if (!isIdentifier(Fld.empty() ? Rec : Fld) ||
+          (!Fld.empty() && !isIdentifier(Rec)))
+        return fail(KV.getValue(), "'field' must name a field as "
+                                   "'struct foo::users' or 'users', not '" +
+                                       V + "'");
+      C.Field = S.str();
+      HasField = true;
+    } else if (Key == "style") {
+      if (!scalar(KV.getValue(), "style", V))
+        return false;
+      StyleNode = KV.getValue();
+      if (V == "plain")
+        C.Style = PutStyleKind::Plain;
+      else if (V == "kref")
+        C.Style = PutStyleKind::Kref;
+      else if (V == "kcref")
+        C.Style = PutStyleKind::Kcref;
+      else
+        return fail(KV.getValue(), "unknown style '" + V +
+                                       "' (expected one of: plain, kref, "
+                                       "kcref)");
+    } else if (Key == "lock") {
+      if (!scalar(KV.getValue(), "lock", V))
+        return false;
+      StringRef S = StringRef(V).trim();
+      S.consume_front("struct ");
+      C.Lock = S.str();
+      LockNode = KV.getValue();
+    } else if (Key == "refcount") {
+      if (!boolean(KV.getValue(), "refcount", C.Refcount))
+        return false;
+    } else {
+      return fail(KV.getKey(), "unknown key '" + Key + "' in a 'counters' entry");
+    }
+  }
+  if (!HasField)
+    return fail(N, "a 'counters' entry needs a 'field'");
+  if (C.Style == PutStyleKind::Kcref && C.Lock.empty())
+    return fail(StyleNode, "style 'kcref' needs the 'lock' its final put takes");
+  if (LockNode && C.Style != PutStyleKind::Kcref)
+    return fail(LockNode, "'lock' applies only to style 'kcref'");
+  return true;
+}
+
+static void captureDiag(const llvm::SMDiagnostic &D, void *Ctx) {
+  auto *Out = static_cast<std::pair<unsigned, std::string> *>(Ctx);
+  if (!Out->second.empty())
+    return;
+  Out->first = unsigned(D.getColumnNo() + 1);
+  Out->second = (llvm::Twine(D.getLineNo()) + ":" +
+                 llvm::Twine(D.getColumnNo() + 1) + ": YAML syntax error: " +
+                 D.getMessage())
+                    .str();
+}
+
+bool ModelParser::parse(StringRef Text) {
+  std::pair<unsigned, std::string> Syntax;
+  SM.setDiagHandler(captureDiag, &Syntax);
+  yaml::Stream Stream(Text, SM, /*ShowColors=*/false);
+  auto SyntaxError = [&] {
+    if (Error.empty())
+      Error = (FileName + ":" + Syntax.second).str();
+    return false;
+  };
+
+  std::vector<Row> Rows;
+  std::vector<std::pair<std::string, yaml::Node *>> Disable, Bias;
+  std::vector<CounterConfig> Counters;
+  yaml::document_iterator DI = Stream.begin();
+  if (DI != Stream.end()) {
+    yaml::Node *Root = DI->getRoot();
+    if (!Syntax.second.empty())
+      return SyntaxError();
+    if (Root && !isa<yaml::NullNode>(Root)) {
+      auto *Top = dyn_cast<yaml::MappingNode>(Root);
+      if (!Top)
+        return fail(Root, "a model file is a mapping of the keys apis, "
+                          "disable, counters, bias-allow-list");
+      for (yaml::KeyValueNode &KV : *Top) {
+        std::string Key;
+        if (!Syntax.second.empty())
+          return SyntaxError();
+        if (!scalar(KV.getKey(), "key", Key))
+          return false;
+        yaml::Node *V = KV.getValue();
+        if (!Syntax.second.empty())
+          return SyntaxError();
+        if (Key == "apis") {
+          auto *Seq = dyn_cast_or_null<yaml::SequenceNode>(V);
+          if (!Seq)
+            return fail(V, "'apis' must be a list");
+          for (yaml::Node &Item : *Seq) {
+            Row R;
+            if (!parseRow(&Item, R))
+              return Syntax.second.empty() ? false : SyntaxError();
+            Rows.push_back(std::move(R));
+          }
+        } else if (Key == "disable") {
+          if (!nameList(V, "disable", Disable))
+            return false;
+        } else if (Key == "bias-allow-list") {
+          if (!nameList(V, "bias-allow-list", Bias))
+            return false;
+        } else if (Key == "counters") {
+          auto *Seq = dyn_cast_or_null<yaml::SequenceNode>(V);
+          if (!Seq)
+            return fail(V, "'counters' must be a list");
+          for (yaml::Node &Item : *Seq) {
+            CounterConfig C;
+            if (!parseCounter(&Item, C))
+              return false;
+            Counters.push_back(std::move(C));
+          }
+        } else {
+          return fail(KV.getKey(),
+                      "unknown key '" + Key +
+                          "' (expected one of: apis, disable, counters, "
+                          "bias-allow-list)");
+        }
+      }
+    }
+    // Parse the rest of the stream: a syntax error after the first document
+    // is still an error.
+    for (++DI; DI != Stream.end(); ++DI)
+      DI->skip();
+  }
+  if (!Syntax.second.empty() || Stream.failed())
+    return SyntaxError();
+
+  // A name listed twice in one file must say the same thing twice.
+  llvm::StringMap<const Row *> Seen;
+  for (const Row &R : Rows) {
+    auto [It, New] = Seen.try_emplace(R.Name, &R);
+    if (New || It->second->Key == R.Key)
+      continue;
+    unsigned Line = SM.getLineAndColumn(It->second->At->getSourceRange().Start)
+                        .first;
+    if (It->second->Kind != R.Kind)
+      return fail(R.At, "API '" + R.Name + "' is listed with kind '" + R.Kind +
+                            "' here and with kind '" + It->second->Kind +
+                            "' on line " + llvm::Twine(Line));
+    return fail(R.At, "API '" + R.Name + "' is listed twice with different "
+                          "arguments (first on line " + llvm::Twine(Line) +
+                          ")");
+  }
+  for (const auto &[Name, At] : Disable) {
+    if (!isIdentifier(Name))
+      return fail(At, "'disable' entries are function names, not '" + Name +
+                          "'");
+    if (!M.Lifetime.count(Name) && !M.Counting.count(Name) &&
+        !Seen.count(Name))
+      return fail(At, "cannot disable '" + Name +
+                          "': no model file read before this one has it");
+  }
+
+  // The whole file is valid: merge it (a row of this file wins over its
+  // own disable entry).
+  for (const auto &D : Disable) {
+    M.Lifetime.erase(D.first);
+    M.Counting.erase(D.first);
+  }
+  for (const Row &R : Rows) {
+    M.Lifetime.erase(R.Name);
+    M.Counting.erase(R.Name);
+    if (R.Count) {
+      auto &C = M.Counting[R.Name] = *R.Count;
+      C.Name = M.Counting.find(R.Name)->first();
+    }
+    if (R.Life) {
+      LifetimeAPI L = *R.Life;
+      L.Fam = M.family(R.FamilyName);
+      auto &Slot = M.Lifetime[R.Name] = L;
+      Slot.Name = M.Lifetime.find(R.Name)->first();
+    }
+  }
+  for (const auto &B : Bias)
+    M.BiasAllowList.insert(B.first);
+  for (CounterConfig &C : Counters)
+    M.Counters.push_back(std::move(C));
+  return true;
+}
+
+bool Model::addFile(StringRef Text, StringRef FileName, std::string &Error) {
+  Error.clear();
+  ModelParser P(*this, FileName, Error);
+  return P.parse(Text);
+}
+
+//===----------------------------------------------------------------------===//
+// The model of the analysis in progress.
+//===----------------------------------------------------------------------===//
+
+namespace {
+std::unique_ptr<Model> &activeSlot() {
+  static std::unique_ptr<Model> Active;
+  return Active;
+}
+
+std::unique_ptr<Model> builtinModel(std::string &Error) {
+  auto M = std::make_unique<Model>();
+  M->addFile(builtinModelText(), "<built-in>/kernel-model.yaml", Error);
+  return M;
+}
+
+/// The user's model file: the option, else the nearest .krefcheck.yaml from
+/// the main file's directory up to the root; empty when there is none.
+std::string findModelFile(clang::ento::CheckerManager &Mgr) {
+  const auto &Config = Mgr.getAnalyzerOptions().Config;
+  auto It = Config.find("refcount:ModelFile");
+  if (It != Config.end() && !It->second.empty())
+    return It->second;
+  const clang::SourceManager &SM = Mgr.getASTContext().getSourceManager();
+  clang::FileID Main = SM.getMainFileID();
+  if (Main.isInvalid())
+    return "";
+  llvm::SmallString<256> Dir(SM.getFilename(SM.getLocForStartOfFile(Main)));
+  if (Dir.empty() || llvm::sys::fs::make_absolute(Dir))
+    return "";
+  llvm::sys::path::remove_filename(Dir);
+  for (StringRef D = Dir; !D.empty(); D = llvm::sys::path::parent_path(D)) {
+    llvm::SmallString<256> Candidate(D);
+    llvm::sys::path::append(Candidate, ".krefcheck.yaml");
+    if (llvm::sys::fs::exists(Candidate))
+      return std::string(Candidate);
+  }
+  return "";
+}
+} // namespace
+
+Model &krefcheck::activeModel() {
+  std::unique_ptr<Model> &Active = activeSlot();
+  if (!Active) {
+    std::string Error;
+    Active = builtinModel(Error);
+  }
+  return *Active;
+}
+
+bool krefcheck::loadModel(clang::ento::CheckerManager &Mgr) {
+  // Every checker's registration asks; the first one of an analysis loads.
+  static const void *LoadedFor = nullptr;
+  static const void *LoadedForAST = nullptr;
+  static bool LoadedOK = false;
+  if (LoadedFor == &Mgr && LoadedForAST == &Mgr.getASTContext())
+    return LoadedOK;
+  LoadedFor = &Mgr;
+  LoadedForAST = &Mgr.getASTContext();
+
+  std::string Error;
+  std::unique_ptr<Model> M = builtinModel(Error);
+  if (Error.empty()) {
+    std::string Path = findModelFile(Mgr);
+    if (!Path.empty()) {
+      auto Buf = llvm::MemoryBuffer::getFile(Path, /*IsText=*/true);
+      if (!Buf)
+        Error = Path + ": cannot read the model file: " +
+                Buf.getError().message();
+      else
+        M->addFile((*Buf)->getBuffer(), Path, Error);
+    }
+  }
+  LoadedOK = Error.empty();
+  if (!LoadedOK) {
+    clang::DiagnosticsEngine &Diags = Mgr.getASTContext().getDiagnostics();
+    Diags.Report(Diags.getCustomDiagID(clang::DiagnosticsEngine::Error, "%0"))
+        << ("krefcheck: " + Error);
+    // Nothing runs on this TU; keep a usable model for any lookup anyway.
+    std::string Ignored;
+    M = builtinModel(Ignored);
+  }
+  M->Ctx = &Mgr.getASTContext();
+  activeSlot() = std::move(M);
+  return LoadedOK;
+}
