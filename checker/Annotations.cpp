@@ -26,8 +26,8 @@ bool splitAnnotation(StringRef S, StringRef &What, StringRef &Arg) {
 }
 } // namespace
 
-std::optional<LifetimeAPI>
-krefcheck::annotatedContract(const FunctionDecl *FD, Family UserFamily) {
+std::optional<LifetimeAPI> krefcheck::annotatedContract(const FunctionDecl *FD,
+                                                        Family UserFamily) {
   std::optional<LifetimeAPI> Result;
   unsigned NParams = FD->getNumParams();
   for (const FunctionDecl *R : FD->redecls()) {
@@ -106,8 +106,7 @@ krefcheck::annotatedContract(const FunctionDecl *FD, Family UserFamily) {
   return Result;
 }
 
-std::optional<FieldAnnotation>
-krefcheck::annotatedField(const FieldDecl *FD) {
+std::optional<FieldAnnotation> krefcheck::annotatedField(const FieldDecl *FD) {
   std::optional<FieldAnnotation> Result;
   for (const auto *A : FD->specific_attrs<AnnotateAttr>()) {
     StringRef What, Arg;

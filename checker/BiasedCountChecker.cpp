@@ -28,10 +28,10 @@
 
 #include "CounterKey.h"
 #include "CounterUses.h"
-#include "ReportUtil.h"
-#include "ModelFile.h"
 #include "InternalRefs.h"
+#include "ModelFile.h"
 #include "RefcountModel.h"
+#include "ReportUtil.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/StaticAnalyzer/Core/BugReporter/BugReporter.h"

@@ -15,8 +15,7 @@ const LifetimeAPI *krefcheck::lookupLifetimeAPI(llvm::StringRef Name) {
   return activeModel().lifetimeAPI(Name);
 }
 
-const LifetimeAPI *
-krefcheck::lookupLifetimeAPI(const clang::FunctionDecl *FD) {
+const LifetimeAPI *krefcheck::lookupLifetimeAPI(const clang::FunctionDecl *FD) {
   if (!FD)
     return nullptr;
   if (const LifetimeAPI *A = activeModel().annotatedAPI(FD))

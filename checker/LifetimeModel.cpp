@@ -594,8 +594,8 @@ void LifetimeModel::checkPreCall(const CallEvent &Call,
       if (KV.first.first->getBaseRegion() != Base)
         continue;
       RefEntry E = KV.second;
-      if (Contract && (E.K == RefEntry::Kind::Owned ||
-                       E.K == RefEntry::Kind::Lost)) {
+      if (Contract &&
+          (E.K == RefEntry::Kind::Owned || E.K == RefEntry::Kind::Lost)) {
         // Consumed: the callee owns the reference now.
         E.K = RefEntry::Kind::Escaped;
         New = setRef(New, KV.first, E);

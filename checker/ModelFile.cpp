@@ -34,9 +34,8 @@ const char BuiltinText[] =
 #include "kernel-model.inc"
     ;
 
-const char *const BuiltinFamilies[] = {"node",   "device", "pm-runtime",
-                                       "netdev", "sock",   "net",
-                                       "dentry", "kref"};
+const char *const BuiltinFamilies[] = {"node", "device", "pm-runtime", "netdev",
+                                       "sock", "net",    "dentry",     "kref"};
 } // namespace
 
 StringRef krefcheck::builtinModelText() {
@@ -71,8 +70,8 @@ Family Model::family(StringRef Name) {
     if (UserFamilies[I] == Name)
       return static_cast<Family>(unsigned(Family::FirstUser) + I);
   UserFamilies.push_back(Name.str());
-  return static_cast<Family>(unsigned(Family::FirstUser) +
-                             UserFamilies.size() - 1);
+  return static_cast<Family>(unsigned(Family::FirstUser) + UserFamilies.size() -
+                             1);
 }
 
 std::string Model::releaseName(Family F) const {
@@ -167,6 +166,25 @@ private:
   bool identifier(yaml::Node *N, StringRef What, std::string &Out);
   bool boolean(yaml::Node *N, StringRef What, bool &Out);
   bool argNumber(yaml::Node *N, StringRef What, bool AllowReturn, int &Out);
+  /// A scalar that must be one of Table's names; Noun names it in errors
+  /// ("unknown kind 'x' (expected one of: ...)").
+  template <typename T>
+  bool oneOf(yaml::Node *N, StringRef Key, StringRef Noun,
+             ArrayRef<std::pair<const char *, T>> Table, T &Out) {
+    std::string S;
+    if (!scalar(N, Key, S))
+      return false;
+    std::string Names;
+    for (const auto &[Name, Value] : Table) {
+      if (S == Name) {
+        Out = Value;
+        return true;
+      }
+      Names += (Names.empty() ? "" : ", ") + std::string(Name);
+    }
+    return fail(N, "unknown " + Noun + " '" + S +
+                       "' (expected one of: " + Names + ")");
+  }
   bool nameList(yaml::Node *N, StringRef What,
                 std::vector<std::pair<std::string, yaml::Node *>> &Out);
   bool parseRow(yaml::Node *N, Row &R);
@@ -188,9 +206,9 @@ bool ModelParser::fail(yaml::Node *N, const llvm::Twine &Msg) {
   if (N) {
     std::tie(Line, Col) = SM.getLineAndColumn(N->getSourceRange().Start);
   }
-  Error = (FileName + ":" + llvm::Twine(Line) + ":" + llvm::Twine(Col) +
-           ": " + Msg)
-              .str();
+  Error =
+      (FileName + ":" + llvm::Twine(Line) + ":" + llvm::Twine(Col) + ": " + Msg)
+          .str();
   return false;
 }
 
@@ -208,7 +226,8 @@ bool ModelParser::scalar(yaml::Node *N, StringRef What, std::string &Out) {
 static bool isIdentifier(StringRef S) {
   if (S.empty() || !(isalpha((unsigned char)S[0]) || S[0] == '_'))
     return false;
-  return llvm::all_of(S, [](char C) { return isalnum((unsigned char)C) || C == '_'; });
+  return llvm::all_of(
+      S, [](char C) { return isalnum((unsigned char)C) || C == '_'; });
 }
 
 bool ModelParser::identifier(yaml::Node *N, StringRef What, std::string &Out) {
@@ -241,9 +260,9 @@ bool ModelParser::argNumber(yaml::Node *N, StringRef What, bool AllowReturn,
   }
   unsigned V;
   if (StringRef(S).getAsInteger(10, V) || V < 1 || V > 64)
-    return fail(N, "'" + What + "' must be an argument number (1 is the first)" +
-                       (AllowReturn ? " or 'return'" : "") + ", not '" + S +
-                       "'");
+    return fail(N,
+                "'" + What + "' must be an argument number (1 is the first)" +
+                    (AllowReturn ? " or 'return'" : "") + ", not '" + S + "'");
   Out = int(V) - 1;
   return true;
 }
@@ -265,43 +284,41 @@ bool ModelParser::nameList(
 
 namespace {
 struct KindInfo {
-  const char *Name;
   bool Counting;
   CountOp COp;
   LifeOp LOp;
 };
-const KindInfo Kinds[] = {
-    {"init", true, CountOp::Init, LifeOp::Acquire},
-    {"get", true, CountOp::Get, LifeOp::Acquire},
-    {"test-for-zero-get", true, CountOp::TryGet, LifeOp::Acquire},
-    {"put", true, CountOp::Put, LifeOp::Release},
-    {"put-and-test", true, CountOp::PutTest, LifeOp::Release},
-    {"put-and-lock", true, CountOp::PutLock, LifeOp::Release},
-    {"read", true, CountOp::Read, LifeOp::Acquire},
-    {"acquire", false, CountOp::Get, LifeOp::Acquire},
-    {"acquire-next", false, CountOp::Get, LifeOp::ConsumeAcquire},
-    {"release", false, CountOp::Put, LifeOp::Release},
-    {"consume", false, CountOp::Put, LifeOp::Consume},
-    {"borrow", false, CountOp::Put, LifeOp::Borrow},
+template <typename T> using Names = std::pair<const char *, T>;
+const Names<KindInfo> Kinds[] = {
+    {"init", {true, CountOp::Init, LifeOp::Acquire}},
+    {"get", {true, CountOp::Get, LifeOp::Acquire}},
+    {"test-for-zero-get", {true, CountOp::TryGet, LifeOp::Acquire}},
+    {"put", {true, CountOp::Put, LifeOp::Release}},
+    {"put-and-test", {true, CountOp::PutTest, LifeOp::Release}},
+    {"put-and-lock", {true, CountOp::PutLock, LifeOp::Release}},
+    {"read", {true, CountOp::Read, LifeOp::Acquire}},
+    {"acquire", {false, CountOp::Get, LifeOp::Acquire}},
+    {"acquire-next", {false, CountOp::Get, LifeOp::ConsumeAcquire}},
+    {"release", {false, CountOp::Put, LifeOp::Release}},
+    {"consume", {false, CountOp::Put, LifeOp::Consume}},
+    {"borrow", {false, CountOp::Put, LifeOp::Borrow}},
 };
-
-struct NamedFailure {
-  const char *Name;
-  Failure F;
-};
-const NamedFailure Failures[] = {
-    {"never", Failure::Never},         {"null", Failure::Null},
-    {"err-ptr", Failure::ErrPtr},      {"null-or-err-ptr", Failure::NullOrErrPtr},
-    {"negative", Failure::NegErrno},   {"not-positive", Failure::NotPositive},
+const Names<Failure> Failures[] = {
+    {"never", Failure::Never},       {"null", Failure::Null},
+    {"err-ptr", Failure::ErrPtr},    {"null-or-err-ptr", Failure::NullOrErrPtr},
+    {"negative", Failure::NegErrno}, {"not-positive", Failure::NotPositive},
     {"zero", Failure::Zero},
 };
-
-std::string oneOf(ArrayRef<const char *> Names) {
-  std::string S;
-  for (const char *N : Names)
-    S += (S.empty() ? "" : ", ") + std::string(N);
-  return S;
-}
+const Names<CounterFamily> CounterTypes[] = {
+    {"kref", CounterFamily::Kref},
+    {"refcount", CounterFamily::Refcount},
+    {"atomic", CounterFamily::Atomic},
+};
+const Names<PutStyleKind> Styles[] = {
+    {"plain", PutStyleKind::Plain},
+    {"kref", PutStyleKind::Kref},
+    {"kcref", PutStyleKind::Kcref},
+};
 
 /// Which keys an API row of each kind may have.
 bool keyApplies(StringRef Key, const KindInfo &K) {
@@ -334,8 +351,8 @@ bool keyApplies(StringRef Key, const KindInfo &K) {
 
 bool isKnownRowKey(StringRef Key) {
   static const char *const Keys[] = {
-      "name",   "kind",    "arg",  "counter", "value",       "lock",
-      "release", "tracked", "family", "fails", "returns-arg", "consumes"};
+      "name",    "kind",    "arg",    "counter", "value",       "lock",
+      "release", "tracked", "family", "fails",   "returns-arg", "consumes"};
   return llvm::is_contained(Keys, Key);
 }
 } // namespace
@@ -366,20 +383,12 @@ bool ModelParser::parseRow(yaml::Node *N, Row &R) {
     return false;
   if (!Values.count("kind"))
     return fail(N, "API '" + R.Name + "' needs a 'kind'");
-  if (!scalar(Values["kind"], "kind", R.Kind))
+  KindInfo KI;
+  if (!oneOf<KindInfo>(Values["kind"], "kind", "kind", Kinds, KI))
     return false;
-  const KindInfo *K = nullptr;
-  for (const KindInfo &KI : Kinds)
-    if (R.Kind == KI.Name)
-      K = &KI;
-  if (!K) {
-    std::vector<const char *> Names;
-    for (const KindInfo &KI : Kinds)
-      Names.push_back(KI.Name);
-    return fail(Values["kind"], "unknown kind '" + R.Kind +
-                                    "' (expected one of: " + oneOf(Names) +
-                                    ")");
-  }
+  Storage.clear();
+  R.Kind = cast<yaml::ScalarNode>(Values["kind"])->getValue(Storage).str();
+  const KindInfo *K = &KI;
   for (const auto &KV : KeyNodes)
     if (!keyApplies(KV.first(), *K))
       return fail(KV.second, "key '" + KV.first() +
@@ -389,9 +398,8 @@ bool ModelParser::parseRow(yaml::Node *N, Row &R) {
     auto It = Values.find(Key);
     return It == Values.end() || argNumber(It->second, Key, AllowReturn, Out);
   };
-  bool AcquireKind =
-      !K->Counting &&
-      (K->LOp == LifeOp::Acquire || K->LOp == LifeOp::ConsumeAcquire);
+  bool AcquireKind = !K->Counting && (K->LOp == LifeOp::Acquire ||
+                                      K->LOp == LifeOp::ConsumeAcquire);
   int Arg = K->LOp == LifeOp::ConsumeAcquire && !K->Counting ? RetVal : 0;
   if (!ArgOf("arg", AcquireKind, Arg))
     return false;
@@ -403,31 +411,21 @@ bool ModelParser::parseRow(yaml::Node *N, Row &R) {
     CountAPI C{};
     C.Op = K->COp;
     C.CounterArg = unsigned(Arg);
-    std::string Ctr;
     if (Values.count("counter")) {
-      if (!scalar(Values["counter"], "counter", Ctr))
+      if (!oneOf<CounterFamily>(Values["counter"], "counter", "counter",
+                                CounterTypes, C.Family))
         return false;
-    } else {
-      StringRef Nm = R.Name;
-      Ctr = Nm.starts_with("kref_")       ? "kref"
-            : Nm.starts_with("refcount_") ? "refcount"
-            : (Nm.starts_with("atomic") || Nm.starts_with("_atomic"))
-                ? "atomic"
-                : "";
-      if (Ctr.empty())
-        return fail(N, "API '" + R.Name +
-                           "' needs a 'counter' (kref, refcount or atomic)");
-    }
-    if (Ctr == "kref")
+    } else if (StringRef(R.Name).starts_with("kref_")) {
       C.Family = CounterFamily::Kref;
-    else if (Ctr == "refcount")
+    } else if (StringRef(R.Name).starts_with("refcount_")) {
       C.Family = CounterFamily::Refcount;
-    else if (Ctr == "atomic")
+    } else if (StringRef(R.Name).starts_with("atomic") ||
+               StringRef(R.Name).starts_with("_atomic")) {
       C.Family = CounterFamily::Atomic;
-    else
-      return fail(Values["counter"], "unknown counter '" + Ctr +
-                                         "' (expected one of: kref, "
-                                         "refcount, atomic)");
+    } else {
+      return fail(N, "API '" + R.Name +
+                         "' needs a 'counter' (kref, refcount or atomic)");
+    }
     int V;
     if (Values.count("value")) {
       if (!ArgOf("value", false, V))
@@ -480,24 +478,10 @@ bool ModelParser::parseRow(yaml::Node *N, Row &R) {
                                       "'drm_gem', not '" +
                                           R.FamilyName + "'");
     }
-    if (Values.count("fails")) {
-      std::string F;
-      if (!scalar(Values["fails"], "fails", F))
-        return false;
-      const NamedFailure *Found = nullptr;
-      for (const NamedFailure &NF : Failures)
-        if (F == NF.Name)
-          Found = &NF;
-      if (!Found) {
-        std::vector<const char *> Names;
-        for (const NamedFailure &NF : Failures)
-          Names.push_back(NF.Name);
-        return fail(Values["fails"], "unknown failure convention '" + F +
-                                         "' (expected one of: " +
-                                         oneOf(Names) + ")");
-      }
-      L.Fail = Found->F;
-    }
+    if (Values.count("fails") &&
+        !oneOf<Failure>(Values["fails"], "fails", "failure convention",
+                        Failures, L.Fail))
+      return false;
     if (Values.count("returns-arg")) {
       bool B;
       if (!boolean(Values["returns-arg"], "returns-arg", B))
@@ -557,19 +541,11 @@ bool ModelParser::parseCounter(yaml::Node *N, CounterConfig &C) {
       C.Field = S.str();
       HasField = true;
     } else if (Key == "style") {
-      if (!scalar(KV.getValue(), "style", V))
+      PutStyleKind Style;
+      if (!oneOf<PutStyleKind>(KV.getValue(), "style", "style", Styles, Style))
         return false;
+      C.Style = Style;
       StyleNode = KV.getValue();
-      if (V == "plain")
-        C.Style = PutStyleKind::Plain;
-      else if (V == "kref")
-        C.Style = PutStyleKind::Kref;
-      else if (V == "kcref")
-        C.Style = PutStyleKind::Kcref;
-      else
-        return fail(KV.getValue(), "unknown style '" + V +
-                                       "' (expected one of: plain, kref, "
-                                       "kcref)");
     } else if (Key == "lock") {
       if (!scalar(KV.getValue(), "lock", V))
         return false;
@@ -581,13 +557,15 @@ bool ModelParser::parseCounter(yaml::Node *N, CounterConfig &C) {
       if (!boolean(KV.getValue(), "refcount", C.Refcount))
         return false;
     } else {
-      return fail(KV.getKey(), "unknown key '" + Key + "' in a 'counters' entry");
+      return fail(KV.getKey(),
+                  "unknown key '" + Key + "' in a 'counters' entry");
     }
   }
   if (!HasField)
     return fail(N, "a 'counters' entry needs a 'field'");
   if (C.Style == PutStyleKind::Kcref && C.Lock.empty())
-    return fail(StyleNode, "style 'kcref' needs the 'lock' its final put takes");
+    return fail(StyleNode,
+                "style 'kcref' needs the 'lock' its final put takes");
   if (LockNode && C.Style != PutStyleKind::Kcref)
     return fail(LockNode, "'lock' applies only to style 'kcref'");
   return true;
@@ -598,10 +576,10 @@ static void captureDiag(const llvm::SMDiagnostic &D, void *Ctx) {
   if (!Out->second.empty())
     return;
   Out->first = unsigned(D.getColumnNo() + 1);
-  Out->second = (llvm::Twine(D.getLineNo()) + ":" +
-                 llvm::Twine(D.getColumnNo() + 1) + ": YAML syntax error: " +
-                 D.getMessage())
-                    .str();
+  Out->second =
+      (llvm::Twine(D.getLineNo()) + ":" + llvm::Twine(D.getColumnNo() + 1) +
+       ": YAML syntax error: " + D.getMessage())
+          .str();
 }
 
 bool ModelParser::parse(StringRef Text) {
@@ -684,22 +662,22 @@ bool ModelParser::parse(StringRef Text) {
     auto [It, New] = Seen.try_emplace(R.Name, &R);
     if (New || It->second->Key == R.Key)
       continue;
-    unsigned Line = SM.getLineAndColumn(It->second->At->getSourceRange().Start)
-                        .first;
+    unsigned Line =
+        SM.getLineAndColumn(It->second->At->getSourceRange().Start).first;
     if (It->second->Kind != R.Kind)
       return fail(R.At, "API '" + R.Name + "' is listed with kind '" + R.Kind +
                             "' here and with kind '" + It->second->Kind +
                             "' on line " + llvm::Twine(Line));
-    return fail(R.At, "API '" + R.Name + "' is listed twice with different "
-                          "arguments (first on line " + llvm::Twine(Line) +
-                          ")");
+    return fail(R.At, "API '" + R.Name +
+                          "' is listed twice with different "
+                          "arguments (first on line " +
+                          llvm::Twine(Line) + ")");
   }
   for (const auto &[Name, At] : Disable) {
     if (!isIdentifier(Name))
-      return fail(At, "'disable' entries are function names, not '" + Name +
-                          "'");
-    if (!M.Lifetime.count(Name) && !M.Counting.count(Name) &&
-        !Seen.count(Name))
+      return fail(At,
+                  "'disable' entries are function names, not '" + Name + "'");
+    if (!M.Lifetime.count(Name) && !M.Counting.count(Name) && !Seen.count(Name))
       return fail(At, "cannot disable '" + Name +
                           "': no model file read before this one has it");
   }
@@ -804,8 +782,8 @@ bool krefcheck::loadModel(clang::ento::CheckerManager &Mgr) {
     if (!Path.empty()) {
       auto Buf = llvm::MemoryBuffer::getFile(Path, /*IsText=*/true);
       if (!Buf)
-        Error = Path + ": cannot read the model file: " +
-                Buf.getError().message();
+        Error =
+            Path + ": cannot read the model file: " + Buf.getError().message();
       else
         M->addFile((*Buf)->getBuffer(), Path, Error);
     }

@@ -1,4 +1,4 @@
-//===- ModelFile.h - The API model: built-in YAML plus the user's -*- C++ -*-===//
+//===- ModelFile.h - The API model: built-in YAML, the user's -*- C++ -*-===//
 //
 // Everything krefcheck knows about a code base's reference-counting APIs
 // comes from model files (docs/configuration.md): the built-in kernel model

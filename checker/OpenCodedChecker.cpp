@@ -23,9 +23,9 @@
 
 #include "CounterKey.h"
 #include "CounterUses.h"
-#include "ReportUtil.h"
 #include "PutStyle.h"
 #include "RefcountModel.h"
+#include "ReportUtil.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/StaticAnalyzer/Core/BugReporter/BugReporter.h"

@@ -1,10 +1,10 @@
 //===- PutStyle.cpp - The put style of each counter in a TU ---------------===//
 
 #include "PutStyle.h"
-#include "ModelFile.h"
 #include "CounterKey.h"
 #include "InternalRefs.h"
 #include "LockModel.h"
+#include "ModelFile.h"
 #include "RefcountAPI.h"
 #include "TUCache.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -518,11 +518,10 @@ void applyConfiguredStyles(PutStyleDB &DB, ASTContext &Ctx) {
     for (const ValueDecl *D : Candidates) {
       const auto *LockField = dyn_cast<FieldDecl>(D);
       const auto *LockVar = dyn_cast<VarDecl>(D);
-      bool Match =
-          LockField ? StringRef(C->Lock).contains("::") &&
-                          fieldMatches(C->Lock, LockField)
-                    : LockVar && LockVar->hasGlobalStorage() &&
-                          LockVar->getName() == C->Lock;
+      bool Match = LockField ? StringRef(C->Lock).contains("::") &&
+                                   fieldMatches(C->Lock, LockField)
+                             : LockVar && LockVar->hasGlobalStorage() &&
+                                   LockVar->getName() == C->Lock;
       if (Match && !llvm::is_contained(Info.PutLocks, D))
         Info.PutLocks.push_back(D);
     }

@@ -62,11 +62,13 @@ void krefcheck::registerCheckers(CheckerRegistry &Registry) {
       "or the model says it consumes or releases it (off: only parameters "
       "marked KREF_BORROWS / kind borrow)",
       "released");
-  Registry.addChecker(withModel<registerRefcountModel>, always, "refcount.Model",
+  Registry.addChecker(withModel<registerRefcountModel>, always,
+                      "refcount.Model",
                       "Models reference counts, locks and internal references "
                       "(used by the other refcount checkers)",
                       "", /*IsHidden=*/true);
-  Registry.addChecker(withModel<registerGetOnZero>, always, "refcount.GetOnZero",
+  Registry.addChecker(withModel<registerGetOnZero>, always,
+                      "refcount.GetOnZero",
                       "Finds gets (increments) of a reference count that is or "
                       "may be zero",
                       std::string(DocBase) + "GetOnZero.md", false);
@@ -79,7 +81,8 @@ void krefcheck::registerCheckers(CheckerRegistry &Registry) {
                       std::string(DocBase) + "UnsafePromotion.md", false);
   Registry.addDependency("refcount.UnsafePromotion", "refcount.Model");
   // Lifetime checks over the get/put APIs (LifetimeAPI.cpp).
-  Registry.addChecker(withModel<registerLifetimeModel>, always, "refcount.LifetimeModel",
+  Registry.addChecker(withModel<registerLifetimeModel>, always,
+                      "refcount.LifetimeModel",
                       "Models which counted references a path holds (used by "
                       "refcount.Leak, Underflow and UseAfterPut)",
                       "", /*IsHidden=*/true);
@@ -89,17 +92,20 @@ void krefcheck::registerCheckers(CheckerRegistry &Registry) {
                       "nodes) not released when the path ends",
                       std::string(DocBase) + "Leak.md", false);
   Registry.addDependency("refcount.Leak", "refcount.LifetimeModel");
-  Registry.addChecker(withModel<registerUnderflow>, always, "refcount.Underflow",
+  Registry.addChecker(withModel<registerUnderflow>, always,
+                      "refcount.Underflow",
                       "Finds puts of references a path already released",
                       std::string(DocBase) + "Underflow.md", false);
   Registry.addDependency("refcount.Underflow", "refcount.LifetimeModel");
-  Registry.addChecker(withModel<registerUseAfterPut>, always, "refcount.UseAfterPut",
+  Registry.addChecker(withModel<registerUseAfterPut>, always,
+                      "refcount.UseAfterPut",
                       "Finds uses of an object after the path put the last "
                       "reference it held",
                       std::string(DocBase) + "UseAfterPut.md", false);
   Registry.addDependency("refcount.UseAfterPut", "refcount.LifetimeModel");
   // Counter-style checks (syntactic: no dependency on refcount.Model).
-  Registry.addChecker(withModel<registerBiasedCount>, always, "refcount.BiasedCount",
+  Registry.addChecker(withModel<registerBiasedCount>, always,
+                      "refcount.BiasedCount",
                       "Finds reference counts biased by a large value to "
                       "store a bit of state (use a flag bit instead)",
                       std::string(DocBase) + "BiasedCount.md", false);
@@ -115,7 +121,8 @@ void krefcheck::registerCheckers(CheckerRegistry &Registry) {
   Registry.addCheckerOption("int", "refcount.BiasedCount", "Threshold", "65536",
                             "Smallest constant magnitude that is a bias",
                             "released");
-  Registry.addChecker(withModel<registerMixedStyle>, always, "refcount.MixedStyle",
+  Registry.addChecker(withModel<registerMixedStyle>, always,
+                      "refcount.MixedStyle",
                       "Finds a counter released in two styles (kref insides "
                       "touched directly, plain decrements of a tested count, "
                       "kref and kcref puts mixed)",

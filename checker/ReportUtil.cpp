@@ -95,8 +95,7 @@ void krefcheck::emitReport(CheckerContext &C,
 
 void krefcheck::emitReport(BugReporter &BR, std::unique_ptr<BugReport> R) {
   if (suppressedByComment(R->getBugType().getCheckerName(),
-                          R->getLocation().asLocation(),
-                          BR.getSourceManager()))
+                          R->getLocation().asLocation(), BR.getSourceManager()))
     return;
   BR.emitReport(std::move(R));
 }

@@ -16,9 +16,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ReportUtil.h"
 #include "LifetimeModel.h"
 #include "RefcountModel.h"
+#include "ReportUtil.h"
 #include "clang/StaticAnalyzer/Core/BugReporter/BugType.h"
 #include "clang/StaticAnalyzer/Core/Checker.h"
 #include "clang/StaticAnalyzer/Core/CheckerManager.h"
