@@ -148,6 +148,12 @@ const LifetimeAPI Table[] = {
     {"refcount_inc", Acq, Kref, 0, NoArg, Never, false, true},
     {"refcount_inc_not_zero", Acq, Kref, 0, NoArg, Failure::Zero, false, true},
     {"refcount_dec_and_test", Rel, Kref, 0, NoArg, Never, false, true},
+    // ---- issue 5 additions (validation run 2; port to the YAML table) ----
+    // The task stack count (tsk->stack_refcount): try_get_task_stack()
+    // returns the stack or NULL, put_task_stack() (out of line in
+    // kernel/fork.c) drops it. Evaluated here, so both meet on `tsk`.
+    {"try_get_task_stack", Acq, Kref, 0, NoArg, Null},
+    {"put_task_stack", Rel, Kref, 0},
 };
 
 } // namespace

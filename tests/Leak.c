@@ -551,3 +551,159 @@ int is_err_or_null_on_null_api(struct device_node *np) {
   of_node_put(parent);
   return 0;
 }
+
+/* ===== validation run 2 (issue 5): false-positive classes, each with a
+ * positive twin that must still warn ===== */
+void rel(struct kref *k);
+
+/* #14: task stacks */
+int stack_err(struct task_struct *t) {
+  void *stack = try_get_task_stack(t); // expected-note{{Reference to 't' taken by try_get_task_stack()}}
+  if (!stack) // expected-note{{'stack' is non-null}} expected-note{{Taking false branch}}
+    return -EAGAIN;
+  if (use(stack)) // expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
+    return -EIO; // LEAK expected-warning{{Reference to 't' taken by try_get_task_stack() is not released on this error path (missing put_task_stack())}} expected-note{{Reference to 't' taken by try_get_task_stack() is not released on this error path (missing put_task_stack())}}
+  put_task_stack(t);
+  return 0;
+}
+
+int stack_ok(struct task_struct *t) {
+  void *stack = try_get_task_stack(t);
+  if (!stack)
+    return -EAGAIN;
+  if (use(stack)) {
+    put_task_stack(t);
+    return -EIO; // no-warning
+  }
+  put_task_stack(t);
+  return 0;
+}
+
+/* #22 */
+struct i2c_adapter *adapter_ok(struct bus_type *bus, void *h) {
+  struct device *dev = bus_find_device(bus, NULL, h, NULL);
+  struct i2c_adapter *adapter;
+  if (!dev)
+    return NULL;
+  adapter = i2c_verify_adapter(dev);
+  if (!adapter)
+    put_device(dev);
+  return adapter; // no-warning
+}
+
+int adapter_nr(struct bus_type *bus, void *h) {
+  struct device *dev = bus_find_device(bus, NULL, h, NULL); // expected-note{{bus_find_device() returns a counted reference (+1): 'dev' must be released}}
+  struct i2c_adapter *adapter;
+  if (!dev) // expected-note{{Assuming 'dev' is non-null}} expected-note{{Taking false branch}}
+    return -ENODEV;
+  adapter = i2c_verify_adapter(dev);
+  if (!adapter) { // expected-note{{Assuming 'adapter' is non-null}} expected-note{{Taking false branch}}
+    put_device(dev);
+    return -EINVAL;
+  }
+  return adapter->nr; // LEAK expected-warning{{Reference to 'dev' acquired by bus_find_device() is not released on this path (missing put_device())}} expected-note{{Reference to 'dev' acquired by bus_find_device() is not released on this path (missing put_device())}}
+}
+
+/* #19 */
+struct hub { unsigned long bits[1]; struct device *port; };
+int port_resume_ok(struct hub *hub, int port1) {
+  struct device *port = hub->port;
+  if (!test_and_set_bit(port1, hub->bits)) {
+    int status = pm_runtime_resume_and_get(port);
+    if (status < 0)
+      return status;
+  }
+  if (setup())
+    return -EIO; // no-warning
+  return 0;
+}
+int port_resume_bad(struct hub *hub, int port1) {
+  struct device *port = hub->port;
+  if (!test_bit(port1, hub->bits)) { // expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
+    int status = pm_runtime_resume_and_get(port); // expected-note{{pm_runtime_resume_and_get() takes a runtime-PM usage count of 'port': it succeeded}}
+    if (status < 0) // expected-note{{'status' is >= 0}} expected-note{{Taking false branch}}
+      return status;
+  }
+  if (setup()) // expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
+    return -EIO; // LEAK expected-warning{{The runtime-PM usage count of 'port' taken by pm_runtime_resume_and_get() is not dropped on this error path (missing pm_runtime_put())}} expected-note{{The runtime-PM usage count of 'port' taken by pm_runtime_resume_and_get() is not dropped on this error path (missing pm_runtime_put())}}
+  return 0;
+}
+
+/* #23 */
+int flagged_ok(struct i2c_client *client, struct device *adap) {
+  int status;
+  if (client->flags & 1)
+    pm_runtime_get_sync(adap);
+  status = i2c_client_setup(client);
+  if (status < 0)
+    goto out;
+  return 0;
+out:
+  if (client->flags & 1)
+    pm_runtime_put_sync(adap);
+  return status; // no-warning
+}
+int flagged_bad(struct i2c_client *client, struct device *adap) {
+  int status;
+  if (client->flags & 1) // expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
+    pm_runtime_get_sync(adap); // expected-note{{pm_runtime_get_sync() takes a runtime-PM usage count of 'adap', even when it fails}}
+  status = i2c_client_setup(client);
+  if (status < 0) // expected-note{{Assuming 'status' is < 0}} expected-note{{Taking true branch}}
+    goto out; // v19-note{{Control jumps to line 655}}
+  return 0;
+out:
+  if (client->flags & 2) // expected-note{{Assuming the condition is false}} expected-note{{Taking false branch}}
+    pm_runtime_put_sync(adap);
+  return status; // LEAK expected-warning{{The runtime-PM usage count of 'adap' taken by pm_runtime_get_sync() is not dropped on this error path (missing pm_runtime_put_noidle()); pm_runtime_get_sync() increments it even when it fails: consider pm_runtime_resume_and_get()}} expected-note{{The runtime-PM usage count of 'adap' taken by pm_runtime_get_sync() is not dropped on this error path (missing pm_runtime_put_noidle()); pm_runtime_get_sync() increments it even when it fails: consider pm_runtime_resume_and_get()}}
+}
+
+/* #3 */
+struct device_node *warn_ok(struct device_node *prev) {
+  struct device_node *port = of_get_parent(prev);
+  if (WARN_ONCE(!port, "no parent"))
+    return NULL; // no-warning
+  of_node_put(port);
+  return NULL;
+}
+struct device_node *warn_bad(struct device_node *prev) {
+  struct device_node *port = of_get_parent(prev); // expected-note{{of_get_parent() returns a counted reference (+1): 'port' must be released}}
+  if (!port) // expected-note{{Assuming 'port' is non-null}} expected-note{{Taking false branch}}
+    return NULL;
+  if (WARN_ONCE(setup(), "setup")) // expected-note{{Assuming the condition is false}} expected-note{{'__ret_do_once' is true}} expected-note{{Left side of '&&' is true}} expected-note 2 {{Taking true branch}}
+    return NULL; // LEAK expected-warning{{Reference to 'port' acquired by of_get_parent() is not released on this path (missing of_node_put())}} expected-note{{Reference to 'port' acquired by of_get_parent() is not released on this path (missing of_node_put())}}
+  of_node_put(port);
+  return NULL;
+}
+
+/* tty/gss */
+static struct kobject *lookup_kobj(struct kobject *k) {
+  if (!k) // expected-note{{Assuming 'k' is non-null}} expected-note{{Taking false branch}}
+    return ERR_PTR(-ENODEV);
+  kref_get(&k->kref); // expected-note{{Reference to '&k->kref' taken by kref_get()}}
+  return k;
+}
+int open_ok(struct kobject *k) {
+  struct kobject *o = lookup_kobj(k);
+  if (IS_ERR(o))
+    return -ENODEV; // no-warning
+  kref_put(&o->kref, rel);
+  return 0;
+}
+int open_ptr_ok(struct kobject *k) {
+  struct kobject *o = lookup_kobj(k);
+  if (PTR_ERR(o) == -EAGAIN)
+    return -EAGAIN; // no-warning
+  if (IS_ERR(o))
+    return PTR_ERR(o);
+  kref_put(&o->kref, rel);
+  return 0;
+}
+int open_bad(struct kobject *k) {
+  struct kobject *o = lookup_kobj(k); // expected-note{{Calling 'lookup_kobj'}} expected-note{{Returning from 'lookup_kobj'}}
+  if (IS_ERR(o)) // expected-note{{Taking false branch}}
+    return -ENODEV;
+  if (setup()) // expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
+    return -EIO; // LEAK expected-warning{{Reference to '&k->kref' taken by kref_get() is not released on this error path (missing kref_put())}} expected-note{{Reference to '&k->kref' taken by kref_get() is not released on this error path (missing kref_put())}}
+  kref_put(&o->kref, rel);
+  return 0;
+}
