@@ -626,6 +626,19 @@ bool LifetimeModel::evalIsErr(const CallEvent &Call, CheckerContext &C,
   return true;
 }
 
+/// ACPI firmware nodes are not counted: acpi_device_fwnode_ops and
+/// acpi_data_fwnode_ops have no .get/.put, so the fwnode API called from
+/// ACPI's own functions (acpi_fwnode_get_named_child_node,
+/// acpi_graph_get_next_endpoint) only walks them and owes no put.
+static bool isAcpiFwnodeWalk(const LifetimeAPI &API, CheckerContext &C) {
+  if (API.Fam != Family::Node || API.Name.starts_with("of_"))
+    return false;
+  const auto *FD =
+      dyn_cast_or_null<FunctionDecl>(C.getLocationContext()->getDecl());
+  return FD && FD->getIdentifier() &&
+         FD->getName().ltrim('_').starts_with("acpi_");
+}
+
 bool LifetimeModel::evalCall(const CallEvent &Call, CheckerContext &C) const {
   const IdentifierInfo *II = Call.getCalleeIdentifier();
   if (!II || !Call.getDecl() ||
@@ -640,6 +653,8 @@ bool LifetimeModel::evalCall(const CallEvent &Call, CheckerContext &C) const {
     return evalPtrErr(Call, C);
   const LifetimeAPI *API = lookupLifetimeAPI(Name);
   if (!API || API->Observe)
+    return false;
+  if (isAcpiFwnodeWalk(*API, C))
     return false;
   int NArgs = Call.getNumArgs();
   if (API->RefArg >= NArgs || API->ConsumedArg >= NArgs)

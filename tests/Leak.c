@@ -707,3 +707,37 @@ int open_bad(struct kobject *k) {
   kref_put(&o->kref, rel);
   return 0;
 }
+
+/* ACPI firmware nodes have no get/put ops: ACPI's own fwnode walks owe no
+ * put (drivers/acpi/property.c acpi_fwnode_get_named_child_node). */
+static struct fwnode_handle *acpi_named_child(const struct fwnode_handle *fw) {
+  struct fwnode_handle *child;
+  fwnode_for_each_child_node(fw, child) {
+    if (use(child))
+      return child;
+  }
+  return NULL;
+}
+
+int acpi_ref_args(struct fwnode_handle *fw) {
+  struct fwnode_handle *ref = acpi_named_child(fw);
+  if (!ref)
+    return -EINVAL;
+  return 0; // no-warning
+}
+
+static struct fwnode_handle *named_child(const struct fwnode_handle *fw) {
+  struct fwnode_handle *child;
+  fwnode_for_each_child_node(fw, child) { // expected-note{{fwnode_get_next_child_node() returns a counted reference (+1): 'child' must be released}} expected-note{{Loop condition is true.  Entering loop body}}
+    if (use(child)) // expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
+      return child;
+  }
+  return NULL;
+}
+
+int ref_args(struct fwnode_handle *fw) {
+  struct fwnode_handle *ref = named_child(fw); // expected-note{{Calling 'named_child'}} expected-note{{Returning from 'named_child'}}
+  if (!ref) // expected-note{{'ref' is non-null}} expected-note{{Taking false branch}}
+    return -EINVAL;
+  return 0; // LEAK expected-warning{{Reference to 'child' held by the loop over fwnode_get_next_child_node() leaks: the loop is left without fwnode_handle_put()}} expected-note{{Reference to 'child' held by the loop over fwnode_get_next_child_node() leaks: the loop is left without fwnode_handle_put()}}
+}
