@@ -154,6 +154,12 @@ const LifetimeAPI Table[] = {
     // kernel/fork.c) drops it. Evaluated here, so both meet on `tsk`.
     {"try_get_task_stack", Acq, Kref, 0, NoArg, Null},
     {"put_task_stack", Rel, Kref, 0},
+    // Plain decrements of a refcount_t also give back a refcount_inc()
+    // (gss_setup_upcall: refcount_inc, then refcount_dec on its error path).
+    {"refcount_dec", Rel, Kref, 0, NoArg, Never, false, true},
+    {"refcount_dec_and_lock", Rel, Kref, 0, NoArg, Never, false, true},
+    {"refcount_dec_and_lock_irqsave", Rel, Kref, 0, NoArg, Never, false, true},
+    {"refcount_dec_and_mutex_lock", Rel, Kref, 0, NoArg, Never, false, true},
 };
 
 } // namespace

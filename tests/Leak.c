@@ -741,3 +741,24 @@ int ref_args(struct fwnode_handle *fw) {
     return -EINVAL;
   return 0; // LEAK expected-warning{{Reference to 'child' held by the loop over fwnode_get_next_child_node() leaks: the loop is left without fwnode_handle_put()}} expected-note{{Reference to 'child' held by the loop over fwnode_get_next_child_node() leaks: the loop is left without fwnode_handle_put()}}
 }
+
+/* A plain refcount_dec() gives back a refcount_inc() (net/sunrpc
+ * gss_setup_upcall's error path). */
+struct upmsg { refcount_t count; };
+int send_upcall(struct upmsg *m);
+
+int upcall_undo(struct upmsg *m) {
+  refcount_inc(&m->count);
+  if (send_upcall(m) < 0) {
+    refcount_dec(&m->count);
+    return -EAGAIN; // no-warning
+  }
+  return 0;
+}
+
+int upcall_no_undo(struct upmsg *m) {
+  refcount_inc(&m->count); // expected-note{{Reference to '&m->count' taken by refcount_inc()}}
+  if (send_upcall(m) < 0) // expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
+    return -EAGAIN; // LEAK expected-warning{{Reference to '&m->count' taken by refcount_inc() is not released on this error path (missing refcount_dec_and_test())}} expected-note{{Reference to '&m->count' taken by refcount_inc() is not released on this error path (missing refcount_dec_and_test())}}
+  return 0;
+}
