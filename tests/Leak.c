@@ -649,7 +649,7 @@ int flagged_bad(struct i2c_client *client, struct device *adap) {
     pm_runtime_get_sync(adap); // expected-note{{pm_runtime_get_sync() takes a runtime-PM usage count of 'adap', even when it fails}}
   status = i2c_client_setup(client);
   if (status < 0) // expected-note{{Assuming 'status' is < 0}} expected-note{{Taking true branch}}
-    goto out; // v19-note{{Control jumps to line 655}}
+    goto out; // expected-note{{Control jumps to line 655}}
   return 0;
 out:
   if (client->flags & 2) // expected-note{{Assuming the condition is false}} expected-note{{Taking false branch}}
