@@ -672,6 +672,32 @@ bool LifetimeModel::evalCall(const CallEvent &Call, CheckerContext &C) const {
 /// that takes a held reference and returns a pointer to a struct may return
 /// another view of the same object; remember it, so that returning it hands
 /// the reference over.
+/// Does record Outer embed a member of record type Inner (struct i2c_adapter
+/// embeds struct device)?
+static bool embeds(QualType Outer, QualType Inner) {
+  const auto *RD = Outer->getAsRecordDecl();
+  if (!RD || !(RD = RD->getDefinition()))
+    return false;
+  for (const FieldDecl *F : RD->fields())
+    if (F->getType().getCanonicalType().getUnqualifiedType() == Inner)
+      return true;
+  return false;
+}
+
+/// Can pointers of types A and B name one object: the same record, or one
+/// embedding the other (i2c_verify_adapter(struct device *) returns the
+/// struct i2c_adapter around it; i2c_new_client_device(adapter) returns a
+/// new client, another object).
+static bool sameObjectTypes(QualType A, QualType B) {
+  if (!A->isPointerType() || !B->isPointerType())
+    return false;
+  QualType PA = A->getPointeeType().getCanonicalType().getUnqualifiedType();
+  QualType PB = B->getPointeeType().getCanonicalType().getUnqualifiedType();
+  if (!PA->isRecordType() || !PB->isRecordType())
+    return false;
+  return PA == PB || embeds(PA, PB) || embeds(PB, PA);
+}
+
 void noteConversion(const CallEvent &Call, CheckerContext &C) {
   QualType RT = Call.getResultType();
   if (!RT->isPointerType() || !RT->getPointeeType()->isRecordType())
@@ -686,7 +712,7 @@ void noteConversion(const CallEvent &Call, CheckerContext &C) {
   ProgramStateRef State = C.getState();
   for (unsigned I = 0, N = Call.getNumArgs(); I < N; ++I) {
     const MemRegion *R = refRegion(Call.getArgSVal(I));
-    if (!R)
+    if (!R || !sameObjectTypes(Call.getArgExpr(I)->getType(), RT))
       continue;
     const MemRegion *Base = R->getBaseRegion();
     for (const auto &KV : allRefs(State))

@@ -66,6 +66,13 @@ krefcheck::findRef(ProgramStateRef S, const MemRegion *R, Family F) {
           KV.first.first->getBaseRegion() == Base)
         return std::make_pair(KV.first, KV.second);
   }
+  // `put_device(&adapter->dev)` after `adapter = i2c_verify_adapter(dev)`:
+  // the converted result names the object `dev` holds a reference to.
+  if (const auto *SR = dyn_cast<SymbolicRegion>(Base))
+    if (const MemRegion *Orig = convertedFrom(S, SR->getSymbol()))
+      if (Orig != Base)
+        if (auto Found = findRef(S, Orig, F))
+          return Found;
   // `dev->parent` loaded again after a call invalidated `*dev` is a new
   // symbol for the same field: the same reference.
   if (const MemRegion *Origin = loadedFrom(Base))

@@ -579,14 +579,14 @@ int stack_ok(struct task_struct *t) {
   return 0;
 }
 
-/* #22 */
+/* #22 (the notes are those of new_client() below, which inlines this) */
 struct i2c_adapter *adapter_ok(struct bus_type *bus, void *h) {
-  struct device *dev = bus_find_device(bus, NULL, h, NULL);
+  struct device *dev = bus_find_device(bus, NULL, h, NULL); // expected-note{{bus_find_device() returns a counted reference (+1): 'dev' must be released}}
   struct i2c_adapter *adapter;
-  if (!dev)
+  if (!dev) // expected-note{{Assuming 'dev' is non-null}} expected-note{{Taking false branch}}
     return NULL;
   adapter = i2c_verify_adapter(dev);
-  if (!adapter)
+  if (!adapter) // expected-note{{Assuming 'adapter' is non-null}} expected-note{{Taking false branch}}
     put_device(dev);
   return adapter; // no-warning
 }
@@ -761,4 +761,25 @@ int upcall_no_undo(struct upmsg *m) {
   if (send_upcall(m) < 0) // expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
     return -EAGAIN; // LEAK expected-warning{{Reference to '&m->count' taken by refcount_inc() is not released on this error path (missing refcount_dec_and_test())}} expected-note{{Reference to '&m->count' taken by refcount_inc() is not released on this error path (missing refcount_dec_and_test())}}
   return 0;
+}
+
+/* The caller of a converting lookup puts through the converted pointer
+ * (drivers/i2c/i2c-core-acpi.c i2c_acpi_notify); a call that takes the
+ * adapter and returns another object (a new client) hands nothing over. */
+struct i2c_client *i2c_new_client_device(struct i2c_adapter *adap, void *info);
+
+int notify_add(struct bus_type *bus, void *h) {
+  struct i2c_adapter *adapter = adapter_ok(bus, h);
+  if (!adapter)
+    return 0;
+  use(adapter);
+  put_device(&adapter->dev);
+  return 0; // no-warning
+}
+
+struct i2c_client *new_client(struct bus_type *bus, void *h) {
+  struct i2c_adapter *adapter = adapter_ok(bus, h); // expected-note{{Calling 'adapter_ok'}} expected-note{{Returning from 'adapter_ok'}}
+  if (!adapter) // expected-note{{'adapter' is non-null}} expected-note{{Taking false branch}}
+    return ERR_PTR(-EPROBE_DEFER);
+  return i2c_new_client_device(adapter, NULL); // LEAK expected-warning{{Reference to 'dev' acquired by bus_find_device() is not released on this path (missing put_device())}} expected-note{{Reference to 'dev' acquired by bus_find_device() is not released on this path (missing put_device())}}
 }
