@@ -829,7 +829,7 @@ void LifetimeModel::checkPreCall(const CallEvent &Call,
 }
 
 // loc::ConcreteInt::getValue() is an APSInt& in LLVM 19, an APSIntPtr in 22.
-const llvm::APSInt &apsInt(const llvm::APSInt &V) { return V; }
+[[maybe_unused]] const llvm::APSInt &apsInt(const llvm::APSInt &V) { return V; }
 template <typename P> const llvm::APSInt &apsInt(const P &V) { return *V; }
 
 bool isErrorReturn(const Expr *RetE, SVal V, ProgramStateRef State,
