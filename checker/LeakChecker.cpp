@@ -20,13 +20,19 @@
 // A get on a borrowed pointer on a success path is usually paired with a put
 // elsewhere (probe/remove, open/release), so it is only reported where the
 // kernel's undo-on-error contract is broken. Reports are uniqued at the
-// acquire site and dropped on paths that end in panic()/BUG().
+// acquire site and dropped on paths that end in panic()/BUG(), and on paths
+// where the get was guarded by `if (C)` and the put skipped under the same
+// condition C tested false later (CorrelatedGuard below).
 //
 //===----------------------------------------------------------------------===//
 
 #include "LifetimeModel.h"
 #include "RefcountModel.h"
 #include "ReportUtil.h"
+#include "clang/AST/ParentMap.h"
+#include "clang/Analysis/AnalysisDeclContext.h"
+#include "clang/Analysis/CFG.h"
+#include "clang/StaticAnalyzer/Core/BugReporter/BugReporterVisitors.h"
 #include "clang/StaticAnalyzer/Core/BugReporter/BugType.h"
 #include "clang/StaticAnalyzer/Core/Checker.h"
 #include "clang/StaticAnalyzer/Core/CheckerManager.h"
@@ -36,6 +42,78 @@ using namespace ento;
 using namespace krefcheck;
 
 namespace {
+/// `if (client->flags & F) pm_runtime_get_sync(d); ... calls ...;
+///  if (client->flags & F) pm_runtime_put_sync(d);`: the analyzer forgets
+/// the first test when a call invalidates `*client`, and then takes the
+/// second test's false branch, skipping the put. A path that took the false
+/// branch of the very condition (same expression, same frame) that guarded
+/// the get is such an infeasible path (the field would have had to change
+/// in between): the report is dropped.
+class CorrelatedGuard final : public BugReporterVisitor {
+  const Stmt *AcquireSite;
+  llvm::SmallVector<std::pair<const Stmt *, const LocationContext *>, 4>
+      FalseTaken;
+  bool Done = false;
+
+  static const Stmt *guardOf(const Stmt *S, const ParentMap &PM) {
+    const Stmt *Child = S;
+    for (const Stmt *P = PM.getParent(S); P; Child = P, P = PM.getParent(P))
+      if (const auto *If = dyn_cast<IfStmt>(P))
+        if (If->getThen() == Child)
+          return If->getCond();
+    return nullptr;
+  }
+
+  static bool sameExpr(const Stmt *A, const Stmt *B, ASTContext &Ctx) {
+    llvm::FoldingSetNodeID IA, IB;
+    cast<Expr>(A)->IgnoreParenImpCasts()->Profile(IA, Ctx, true);
+    cast<Expr>(B)->IgnoreParenImpCasts()->Profile(IB, Ctx, true);
+    return IA == IB;
+  }
+
+public:
+  explicit CorrelatedGuard(const Stmt *Site) : AcquireSite(Site) {}
+
+  void Profile(llvm::FoldingSetNodeID &ID) const override {
+    static int Tag;
+    ID.AddPointer(&Tag);
+    ID.AddPointer(AcquireSite);
+  }
+
+  PathDiagnosticPieceRef VisitNode(const ExplodedNode *N,
+                                   BugReporterContext &BRC,
+                                   PathSensitiveBugReport &BR) override {
+    if (Done)
+      return nullptr;
+    ProgramPoint PP = N->getLocation();
+    if (auto BE = PP.getAs<BlockEdge>()) {
+      // Nodes come from the end of the path backwards: these branches come
+      // after the acquire.
+      const CFGBlock *Src = BE->getSrc();
+      const Stmt *Cond = Src->getTerminatorCondition();
+      if (Cond && isa<Expr>(Cond) && Src->succ_size() == 2 &&
+          static_cast<const CFGBlock *>(*(Src->succ_begin() + 1)) ==
+              BE->getDst())
+        FalseTaken.push_back({Cond, N->getLocationContext()});
+      return nullptr;
+    }
+    auto SP = PP.getAs<StmtPoint>();
+    if (!SP || SP->getStmt() != AcquireSite)
+      return nullptr;
+    Done = true;
+    const LocationContext *LC = N->getLocationContext();
+    const Stmt *Guard = guardOf(AcquireSite, LC->getParentMap());
+    if (!Guard || !isa<Expr>(Guard))
+      return nullptr;
+    for (const auto &[Cond, CondLC] : FalseTaken)
+      if (CondLC == LC && sameExpr(Guard, Cond, BRC.getASTContext())) {
+        BR.markInvalid(&AcquireSite, nullptr);
+        break;
+      }
+    return nullptr;
+  }
+};
+
 class LeakChecker : public Checker<check::EndAnalysis>, public LeakReporter {
   const BugType Bug{this, "Reference leak", RefcountCategory,
                     /*SuppressOnSink=*/true};
@@ -82,6 +160,7 @@ void LeakChecker::reportLeak(CheckerContext &C, ExplodedNode *N,
   auto R = std::make_unique<PathSensitiveBugReport>(Bug, Msg, N, Unique,
                                                     topLevelDecl(C));
   markRefInteresting(*R, K);
+  R->addVisitor<CorrelatedGuard>(E.AcquireSite);
   emitReport(C, std::move(R));
 }
 

@@ -17,6 +17,9 @@
 //   stored into memory outliving the function, returned, passed to a
 //   function whose name takes ownership (device_add, list_add, *_set_*),
 //   a field list node passed anywhere          -> Escaped
+//   a get inside `if (!test_and_set_bit(..))`  -> not tracked: the bit owns it
+//   result of a call that took the reference (`i2c_verify_adapter(dev)`)
+//   returned                                   -> Escaped
 //   pointer dies while Owned: a new reference leaks now (refcount.Leak); a
 //   get on a pointer the caller passed is Lost, and leaks only if the
 //   function returns an error (its undo contract): otherwise the get is
@@ -30,6 +33,7 @@
 #include "LifetimeAPI.h"
 #include "LifetimeState.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/ParentMap.h"
 #include "clang/StaticAnalyzer/Core/BugReporter/BugType.h"
 #include "clang/StaticAnalyzer/Core/Checker.h"
 #include "clang/StaticAnalyzer/Core/CheckerManager.h"
@@ -110,6 +114,8 @@ std::string krefcheck::recommendedPut(const LifetimeAPI &A) {
                ? "pm_runtime_put_noidle()"
                : "pm_runtime_put()";
   case Family::Kref:
+    if (N == "try_get_task_stack")
+      return "put_task_stack()";
     return N.starts_with("refcount") ? "refcount_dec_and_test()" : "kref_put()";
   default:
     return releaseNameFor(A.Fam).str();
@@ -156,6 +162,7 @@ private:
   refNote(CheckerContext &C, const MemRegion *R, Family F, std::string Fallback,
           std::function<std::string(const std::string &)> Msg) const;
   bool evalIsErr(const CallEvent &Call, CheckerContext &C, bool OrNull) const;
+  bool evalPtrErr(const CallEvent &Call, CheckerContext &C) const;
   void applyCall(const CallEvent &Call, const LifetimeAPI &API,
                  CheckerContext &C, bool Evaluate) const;
 };
@@ -221,6 +228,78 @@ static bool reachedFromInternal(ProgramStateRef State, const MemRegion *R) {
       return false;
   }
   return false;
+}
+
+/// Strips `!!x`, `unlikely(x)` (__builtin_expect) and parentheses.
+static const Expr *stripCondition(const Expr *E) {
+  while (E) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *U = dyn_cast<UnaryOperator>(E))
+      if (U->getOpcode() == UO_LNot)
+        if (const auto *U2 =
+                dyn_cast<UnaryOperator>(U->getSubExpr()->IgnoreParenImpCasts()))
+          if (U2->getOpcode() == UO_LNot) {
+            E = U2->getSubExpr();
+            continue;
+          }
+    if (const auto *CE = dyn_cast<CallExpr>(E))
+      if (CE->getBuiltinCallee() == Builtin::BI__builtin_expect &&
+          CE->getNumArgs() == 2) {
+        E = CE->getArg(0);
+        continue;
+      }
+    return E;
+  }
+  return E;
+}
+
+/// Is the get at Site inside `if (!test_and_set_bit(nr, flags)) { ... }`?
+/// Then the bit owns the reference: whoever clears the bit with
+/// test_and_clear_bit() puts it (usb hub child_usage_bits), not this path.
+bool ownedByBit(const Stmt *Site, CheckerContext &C) {
+  if (!Site)
+    return false;
+  const ParentMap &PM = C.getLocationContext()->getParentMap();
+  const Stmt *Child = Site;
+  for (const Stmt *P = PM.getParent(Site); P; Child = P, P = PM.getParent(P)) {
+    const auto *If = dyn_cast<IfStmt>(P);
+    if (!If || If->getThen() != Child)
+      continue;
+    const auto *Not =
+        dyn_cast_or_null<UnaryOperator>(stripCondition(If->getCond()));
+    if (!Not || Not->getOpcode() != UO_LNot)
+      continue;
+    const auto *Test = dyn_cast<CallExpr>(stripCondition(Not->getSubExpr()));
+    const FunctionDecl *FD = Test ? Test->getDirectCallee() : nullptr;
+    if (FD && FD->getIdentifier()) {
+      StringRef N = FD->getName();
+      if (N == "test_and_set_bit" || N == "__test_and_set_bit" ||
+          N == "test_and_set_bit_lock")
+        return true;
+    }
+  }
+  return false;
+}
+
+/// Whether the path knows the pointer R is NULL, also through a stored
+/// comparison (`bool b = !!(!p); if (b)`, as WARN_ONCE() expands), whose
+/// constraint the analyzer keeps on the comparison, not on `p`.
+static bool knownNull(ProgramStateRef State, const MemRegion *R,
+                      CheckerContext &C) {
+  loc::MemRegionVal V(R);
+  if (State->isNull(V).isConstrainedTrue())
+    return true;
+  const auto *SR = dyn_cast<SymbolicRegion>(R->getBaseRegion());
+  if (!SR || SR != R)
+    return false;
+  SValBuilder &SVB = C.getSValBuilder();
+  QualType T = SR->getSymbol()->getType();
+  if (!T->isPointerType())
+    return false;
+  SVal Eq = SVB.evalBinOp(State, BO_EQ, V, SVB.makeNullWithType(T),
+                          SVB.getConditionType());
+  auto DV = Eq.getAs<DefinedOrUnknownSVal>();
+  return DV && !State->assume(*DV, false);
 }
 
 ProgramStateRef LifetimeModel::acquire(ProgramStateRef State,
@@ -396,6 +475,13 @@ void LifetimeModel::applyCall(const CallEvent &Call, const LifetimeAPI &API,
     Ok = assumeCmpZero(State, Ret, BO_NE, C);
     Failed = assumeCmpZero(State, Ret, BO_EQ, C);
     break;
+  case Failure::Null:
+    // A get on an argument that returns NULL when it fails
+    // (try_get_task_stack); a NULL +1 result holds nothing by itself.
+    if (API.RefArg != RetVal)
+      if (auto DV = Ret.getAs<DefinedOrUnknownSVal>())
+        std::tie(Ok, Failed) = State->assume(*DV);
+    break;
   default:
     break;
   }
@@ -403,6 +489,10 @@ void LifetimeModel::applyCall(const CallEvent &Call, const LifetimeAPI &API,
   std::string Fallback =
       API.RefArg == RetVal ? "the result of " + Callee : exprText(ArgE, C);
   Family F = API.Fam;
+  if (Ok && !isNewReference(API) && ownedByBit(CE, C)) {
+    C.addTransition(Ok, ConsumeNote);
+    Ok = nullptr;
+  }
   if (Ok) {
     Ok = acquire(Ok, R, API, CE, ArgE);
     auto Found = findRef(Ok, R, F);
@@ -438,6 +528,43 @@ void LifetimeModel::applyCall(const CallEvent &Call, const LifetimeAPI &API,
     C.addTransition(Failed);
 }
 
+/// Did this path take a count on the object R points into (kref_get(&p->kref),
+/// get_device(p))? Then the pointer is a real object, never an ERR_PTR():
+/// `if (IS_ERR(p))` / `PTR_ERR(p) == -EAGAIN` after `return p` of a lookup
+/// that took a count cannot hold (tty_lookup_driver, gss_setup_upcall).
+static bool countedObject(ProgramStateRef State, const MemRegion *R) {
+  const MemRegion *Base = R->getBaseRegion();
+  for (const auto &KV : allRefs(State))
+    if (KV.first.first->getBaseRegion() == Base && KV.second.Acquirer &&
+        !isNewReference(*KV.second.Acquirer) &&
+        KV.second.K != RefEntry::Kind::BorrowedPut)
+      return true;
+  return false;
+}
+
+bool LifetimeModel::evalPtrErr(const CallEvent &Call, CheckerContext &C) const {
+  const auto *CE = dyn_cast_or_null<CallExpr>(Call.getOriginExpr());
+  if (Call.getNumArgs() != 1 || !CE || !CE->getType()->isIntegerType())
+    return false;
+  const MemRegion *R = refRegion(Call.getArgSVal(0));
+  ProgramStateRef State = C.getState();
+  if (!R || !countedObject(State, R))
+    return false;
+  // The value of a real pointer as a long: anything but -MAX_ERRNO..-1.
+  SVal Ret = conjureCallResult(Call, C);
+  BasicValueFactory &BVF = C.getSValBuilder().getBasicValueFactory();
+  QualType T = CE->getType();
+  auto DV = Ret.getAs<DefinedOrUnknownSVal>();
+  if (!DV)
+    return false;
+  ProgramStateRef NotErr = State->assumeInclusiveRange(
+      *DV, BVF.getValue(-4095, T), BVF.getValue(-1, T), false);
+  if (!NotErr)
+    return false;
+  C.addTransition(NotErr->BindExpr(CE, C.getLocationContext(), Ret));
+  return true;
+}
+
 bool LifetimeModel::evalIsErr(const CallEvent &Call, CheckerContext &C,
                               bool OrNull) const {
   if (Call.getNumArgs() != 1)
@@ -458,6 +585,11 @@ bool LifetimeModel::evalIsErr(const CallEvent &Call, CheckerContext &C,
       Keys.push_back(KV.first);
   SValBuilder &SVB = C.getSValBuilder();
   QualType T = CE->getType();
+  if (Keys.empty() && countedObject(State, R)) {
+    C.addTransition(
+        State->BindExpr(CE, C.getLocationContext(), SVB.makeIntVal(0, T)));
+    return true;
+  }
   if (Keys.empty()) {
     // A result that is NULL on failure is never an ERR_PTR():
     // IS_ERR_OR_NULL() of it is a NULL test.
@@ -494,6 +626,19 @@ bool LifetimeModel::evalIsErr(const CallEvent &Call, CheckerContext &C,
   return true;
 }
 
+/// ACPI firmware nodes are not counted: acpi_device_fwnode_ops and
+/// acpi_data_fwnode_ops have no .get/.put, so the fwnode API called from
+/// ACPI's own functions (acpi_fwnode_get_named_child_node,
+/// acpi_graph_get_next_endpoint) only walks them and owes no put.
+static bool isAcpiFwnodeWalk(const LifetimeAPI &API, CheckerContext &C) {
+  if (API.Fam != Family::Node || API.Name.starts_with("of_"))
+    return false;
+  const auto *FD =
+      dyn_cast_or_null<FunctionDecl>(C.getLocationContext()->getDecl());
+  return FD && FD->getIdentifier() &&
+         FD->getName().ltrim('_').starts_with("acpi_");
+}
+
 bool LifetimeModel::evalCall(const CallEvent &Call, CheckerContext &C) const {
   const IdentifierInfo *II = Call.getCalleeIdentifier();
   if (!II || !Call.getDecl() ||
@@ -504,9 +649,13 @@ bool LifetimeModel::evalCall(const CallEvent &Call, CheckerContext &C) const {
     return evalIsErr(Call, C, false);
   if (Name == "IS_ERR_OR_NULL")
     return evalIsErr(Call, C, true);
+  if (Name == "PTR_ERR")
+    return evalPtrErr(Call, C);
   const LifetimeAPI *API =
-      lookupLifetimeAPI(dyn_cast<FunctionDecl>(Call.getDecl()));
+      lookupLifetimeAPI(dyn_cast_or_null<FunctionDecl>(Call.getDecl()));
   if (!API || API->Observe || !changesCount(*API))
+    return false;
+  if (isAcpiFwnodeWalk(*API, C))
     return false;
   int NArgs = Call.getNumArgs();
   if (API->RefArg >= NArgs || API->ConsumedArg >= NArgs)
@@ -520,12 +669,72 @@ bool LifetimeModel::evalCall(const CallEvent &Call, CheckerContext &C) const {
   return true;
 }
 
+/// `adapter = i2c_verify_adapter(dev)`: a call the analyzer did not inline
+/// that takes a held reference and returns a pointer to a struct may return
+/// another view of the same object; remember it, so that returning it hands
+/// the reference over.
+/// Does record Outer embed a member of record type Inner (struct i2c_adapter
+/// embeds struct device)?
+static bool embeds(QualType Outer, QualType Inner) {
+  const auto *RD = Outer->getAsRecordDecl();
+  if (!RD || !(RD = RD->getDefinition()))
+    return false;
+  for (const FieldDecl *F : RD->fields())
+    if (F->getType().getCanonicalType().getUnqualifiedType() == Inner)
+      return true;
+  return false;
+}
+
+/// Can pointers of types A and B name one object: the same record, or one
+/// embedding the other (i2c_verify_adapter(struct device *) returns the
+/// struct i2c_adapter around it; i2c_new_client_device(adapter) returns a
+/// new client, another object).
+static bool sameObjectTypes(QualType A, QualType B) {
+  if (!A->isPointerType() || !B->isPointerType())
+    return false;
+  QualType PA = A->getPointeeType().getCanonicalType().getUnqualifiedType();
+  QualType PB = B->getPointeeType().getCanonicalType().getUnqualifiedType();
+  if (!PA->isRecordType() || !PB->isRecordType())
+    return false;
+  return PA == PB || embeds(PA, PB) || embeds(PB, PA);
+}
+
+void noteConversion(const CallEvent &Call, CheckerContext &C) {
+  QualType RT = Call.getResultType();
+  if (!RT->isPointerType() || !RT->getPointeeType()->isRecordType())
+    return;
+  const IdentifierInfo *II = Call.getCalleeIdentifier();
+  if (!II || II->getName().starts_with("IS_ERR") ||
+      II->getName().starts_with("PTR_ERR") || II->getName().starts_with("ERR_"))
+    return;
+  SymbolRef Result = Call.getReturnValue().getAsSymbol();
+  if (!Result || !isa<SymbolConjured>(Result))
+    return;
+  ProgramStateRef State = C.getState();
+  for (unsigned I = 0, N = Call.getNumArgs(); I < N; ++I) {
+    const MemRegion *R = refRegion(Call.getArgSVal(I));
+    if (!R || !sameObjectTypes(Call.getArgExpr(I)->getType(), RT))
+      continue;
+    const MemRegion *Base = R->getBaseRegion();
+    for (const auto &KV : allRefs(State))
+      if (KV.first.first->getBaseRegion() == Base && KV.second.isOwned() &&
+          escapesOnStore(keyFamily(KV.first))) {
+        C.addTransition(markConverted(State, Result, Base));
+        return;
+      }
+  }
+}
+
 void LifetimeModel::checkPostCall(const CallEvent &Call,
                                   CheckerContext &C) const {
   // kref_* and refcount_* are evaluated by refcount.Model: observe them.
   const LifetimeAPI *API =
       lookupLifetimeAPI(dyn_cast_or_null<FunctionDecl>(Call.getDecl()));
-  if (!API || !API->Observe)
+  if (!API) {
+    noteConversion(Call, C);
+    return;
+  }
+  if (!API->Observe)
     return;
   if (API->RefArg >= (int)Call.getNumArgs() ||
       !Call.getArgExpr(API->RefArg)->getType()->isPointerType())
@@ -542,7 +751,7 @@ void LifetimeModel::checkPostCall(const CallEvent &Call,
   if (API->Fail == Failure::Zero) {
     ProgramStateRef State = C.getState();
     const MemRegion *R = refRegion(Call.getArgSVal(API->RefArg));
-    if (!R)
+    if (!R || ownedByBit(Call.getOriginExpr(), C))
       return;
     State = acquire(State, R, *API, Call.getOriginExpr(),
                     Call.getArgExpr(API->RefArg));
@@ -633,7 +842,7 @@ void LifetimeModel::checkPreCall(const CallEvent &Call,
 }
 
 // loc::ConcreteInt::getValue() is an APSInt& in LLVM 19, an APSIntPtr in 22.
-const llvm::APSInt &apsInt(const llvm::APSInt &V) { return V; }
+[[maybe_unused]] const llvm::APSInt &apsInt(const llvm::APSInt &V) { return V; }
 template <typename P> const llvm::APSInt &apsInt(const P &V) { return *V; }
 
 bool isErrorReturn(const Expr *RetE, SVal V, ProgramStateRef State,
@@ -693,9 +902,14 @@ void LifetimeModel::checkPreStmt(const ReturnStmt *RS,
     RefEntry E = KV.second;
     if (E.K != RefEntry::Kind::Owned && E.K != RefEntry::Kind::Lost)
       continue;
-    bool Returned = E.AcquireSite == Stripped ||
-                    (Base && KV.first.first->getBaseRegion() == Base &&
-                     escapesOnStore(keyFamily(KV.first)));
+    const MemRegion *RefBase = KV.first.first->getBaseRegion();
+    bool Returned =
+        E.AcquireSite == Stripped ||
+        (Base && escapesOnStore(keyFamily(KV.first)) &&
+         (RefBase == Base ||
+          (isa<SymbolicRegion>(Base) &&
+           convertedFrom(State, cast<SymbolicRegion>(Base)->getSymbol()) ==
+               RefBase)));
     if (Returned) {
       E.K = RefEntry::Kind::Escaped;
       State = setRef(State, KV.first, E);
@@ -787,7 +1001,7 @@ ProgramStateRef LifetimeModel::checkPointerEscape(
 void LifetimeModel::checkDeadSymbols(SymbolReaper &SR,
                                      CheckerContext &C) const {
   ProgramStateRef State = C.getState();
-  ProgramStateRef New = removeDeadStored(State, SR);
+  ProgramStateRef New = removeDeadConverted(removeDeadStored(State, SR), SR);
   SmallVector<std::pair<RefKey, RefEntry>, 2> Leaks;
   for (const auto &KV : allRefs(State)) {
     const MemRegion *R = KV.first.first;
@@ -800,7 +1014,11 @@ void LifetimeModel::checkDeadSymbols(SymbolReaper &SR,
       New = removeRef(New, KV.first);
       continue;
     }
-    if (State->isNull(loc::MemRegionVal(R)).isConstrainedTrue()) {
+    // `adapter = i2c_verify_adapter(dev)`: the reference lives on as
+    // `adapter` (reported when that dies, unless it is returned).
+    if (hasLiveConversion(State, R->getBaseRegion(), SR))
+      continue;
+    if (knownNull(State, R, C)) {
       New = removeRef(New, KV.first);
       continue;
     }
@@ -848,7 +1066,7 @@ void LifetimeModel::checkEndFunction(const ReturnStmt *RS,
     New = removeRef(New, KV.first);
     if (E.K != RefEntry::Kind::Owned && E.K != RefEntry::Kind::Lost)
       continue;
-    if (State->isNull(loc::MemRegionVal(KV.first.first)).isConstrainedTrue())
+    if (knownNull(State, KV.first.first, C))
       continue;
     if (!E.isNewReference() && !Err)
       continue;

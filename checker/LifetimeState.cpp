@@ -10,6 +10,7 @@ using namespace krefcheck;
 REGISTER_MAP_WITH_PROGRAMSTATE(HeldRefs, RefKey, RefEntry)
 REGISTER_TRAIT_WITH_PROGRAMSTATE(PathReturnsError, bool)
 REGISTER_SET_WITH_PROGRAMSTATE(StoredPointers, SymbolRef)
+REGISTER_MAP_WITH_PROGRAMSTATE(ConvertedResults, SymbolRef, const MemRegion *)
 
 const RefEntry *krefcheck::getRef(ProgramStateRef S, const RefKey &K) {
   return S->get<HeldRefs>(K);
@@ -65,6 +66,13 @@ krefcheck::findRef(ProgramStateRef S, const MemRegion *R, Family F) {
           KV.first.first->getBaseRegion() == Base)
         return std::make_pair(KV.first, KV.second);
   }
+  // `put_device(&adapter->dev)` after `adapter = i2c_verify_adapter(dev)`:
+  // the converted result names the object `dev` holds a reference to.
+  if (const auto *SR = dyn_cast<SymbolicRegion>(Base))
+    if (const MemRegion *Orig = convertedFrom(S, SR->getSymbol()))
+      if (Orig != Base)
+        if (auto Found = findRef(S, Orig, F))
+          return Found;
   // `dev->parent` loaded again after a call invalidated `*dev` is a new
   // symbol for the same field: the same reference.
   if (const MemRegion *Origin = loadedFrom(Base))
@@ -135,5 +143,30 @@ ProgramStateRef krefcheck::removeDeadStored(ProgramStateRef S,
   for (SymbolRef Sym : S->get<StoredPointers>())
     if (SR.isDead(Sym))
       S = S->remove<StoredPointers>(Sym);
+  return S;
+}
+
+ProgramStateRef krefcheck::markConverted(ProgramStateRef S, SymbolRef Result,
+                                         const MemRegion *RefBase) {
+  return S->set<ConvertedResults>(Result, RefBase);
+}
+const MemRegion *krefcheck::convertedFrom(ProgramStateRef S, SymbolRef Sym) {
+  if (!Sym)
+    return nullptr;
+  const MemRegion *const *R = S->get<ConvertedResults>(Sym);
+  return R ? *R : nullptr;
+}
+bool krefcheck::hasLiveConversion(ProgramStateRef S, const MemRegion *RefBase,
+                                  SymbolReaper &SR) {
+  for (const auto &KV : S->get<ConvertedResults>())
+    if (KV.second == RefBase && !SR.isDead(KV.first))
+      return true;
+  return false;
+}
+ProgramStateRef krefcheck::removeDeadConverted(ProgramStateRef S,
+                                               SymbolReaper &SR) {
+  for (const auto &KV : S->get<ConvertedResults>())
+    if (SR.isDead(KV.first))
+      S = S->remove<ConvertedResults>(KV.first);
   return S;
 }

@@ -142,6 +142,19 @@ bool isStored(ProgramStateRef S, clang::ento::SymbolRef Sym);
 ProgramStateRef removeDeadStored(ProgramStateRef S,
                                  clang::ento::SymbolReaper &SR);
 
+/// Results of calls that took a held reference and returned another view of
+/// its object (`adapter = i2c_verify_adapter(dev)`): returning the result
+/// hands the reference over, and while the result is live the reference is.
+ProgramStateRef markConverted(ProgramStateRef S, clang::ento::SymbolRef Result,
+                              const MemRegion *RefBase);
+/// The reference's object a converted result stands for, if any.
+const MemRegion *convertedFrom(ProgramStateRef S, clang::ento::SymbolRef Sym);
+/// Whether a live converted result stands for the object RefBase.
+bool hasLiveConversion(ProgramStateRef S, const MemRegion *RefBase,
+                       clang::ento::SymbolReaper &SR);
+ProgramStateRef removeDeadConverted(ProgramStateRef S,
+                                    clang::ento::SymbolReaper &SR);
+
 /// Whether the path returns an error from the analyzed (top) function.
 ProgramStateRef setReturnsError(ProgramStateRef S, bool B);
 bool returnsError(ProgramStateRef S);

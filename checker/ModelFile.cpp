@@ -335,7 +335,8 @@ bool keyApplies(StringRef Key, const KindInfo &K) {
       return K.COp == CountOp::PutTest || K.COp == CountOp::PutLock;
     if (Key == "tracked")
       return K.COp == CountOp::Get || K.COp == CountOp::TryGet ||
-             K.COp == CountOp::PutTest || K.COp == CountOp::PutLock;
+             K.COp == CountOp::Put || K.COp == CountOp::PutTest ||
+             K.COp == CountOp::PutLock;
     return false;
   }
   if (Key == "family")

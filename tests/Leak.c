@@ -551,3 +551,235 @@ int is_err_or_null_on_null_api(struct device_node *np) {
   of_node_put(parent);
   return 0;
 }
+
+/* ===== validation run 2 (issue 5): false-positive classes, each with a
+ * positive twin that must still warn ===== */
+void rel(struct kref *k);
+
+/* #14: task stacks */
+int stack_err(struct task_struct *t) {
+  void *stack = try_get_task_stack(t); // expected-note{{Reference to 't' taken by try_get_task_stack()}}
+  if (!stack) // expected-note{{'stack' is non-null}} expected-note{{Taking false branch}}
+    return -EAGAIN;
+  if (use(stack)) // expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
+    return -EIO; // LEAK expected-warning{{Reference to 't' taken by try_get_task_stack() is not released on this error path (missing put_task_stack())}} expected-note{{Reference to 't' taken by try_get_task_stack() is not released on this error path (missing put_task_stack())}}
+  put_task_stack(t);
+  return 0;
+}
+
+int stack_ok(struct task_struct *t) {
+  void *stack = try_get_task_stack(t);
+  if (!stack)
+    return -EAGAIN;
+  if (use(stack)) {
+    put_task_stack(t);
+    return -EIO; // no-warning
+  }
+  put_task_stack(t);
+  return 0;
+}
+
+/* #22 (the notes are those of new_client() below, which inlines this) */
+struct i2c_adapter *adapter_ok(struct bus_type *bus, void *h) {
+  struct device *dev = bus_find_device(bus, NULL, h, NULL); // expected-note{{bus_find_device() returns a counted reference (+1): 'dev' must be released}}
+  struct i2c_adapter *adapter;
+  if (!dev) // expected-note{{Assuming 'dev' is non-null}} expected-note{{Taking false branch}}
+    return NULL;
+  adapter = i2c_verify_adapter(dev);
+  if (!adapter) // expected-note{{Assuming 'adapter' is non-null}} expected-note{{Taking false branch}}
+    put_device(dev);
+  return adapter; // no-warning
+}
+
+int adapter_nr(struct bus_type *bus, void *h) {
+  struct device *dev = bus_find_device(bus, NULL, h, NULL); // expected-note{{bus_find_device() returns a counted reference (+1): 'dev' must be released}}
+  struct i2c_adapter *adapter;
+  if (!dev) // expected-note{{Assuming 'dev' is non-null}} expected-note{{Taking false branch}}
+    return -ENODEV;
+  adapter = i2c_verify_adapter(dev);
+  if (!adapter) { // expected-note{{Assuming 'adapter' is non-null}} expected-note{{Taking false branch}}
+    put_device(dev);
+    return -EINVAL;
+  }
+  return adapter->nr; // LEAK expected-warning{{Reference to 'dev' acquired by bus_find_device() is not released on this path (missing put_device())}} expected-note{{Reference to 'dev' acquired by bus_find_device() is not released on this path (missing put_device())}}
+}
+
+/* #19 */
+struct hub { unsigned long bits[1]; struct device *port; };
+int port_resume_ok(struct hub *hub, int port1) {
+  struct device *port = hub->port;
+  if (!test_and_set_bit(port1, hub->bits)) {
+    int status = pm_runtime_resume_and_get(port);
+    if (status < 0)
+      return status;
+  }
+  if (setup())
+    return -EIO; // no-warning
+  return 0;
+}
+int port_resume_bad(struct hub *hub, int port1) {
+  struct device *port = hub->port;
+  if (!test_bit(port1, hub->bits)) { // expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
+    int status = pm_runtime_resume_and_get(port); // expected-note{{pm_runtime_resume_and_get() takes a runtime-PM usage count of 'port': it succeeded}}
+    if (status < 0) // expected-note{{'status' is >= 0}} expected-note{{Taking false branch}}
+      return status;
+  }
+  if (setup()) // expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
+    return -EIO; // LEAK expected-warning{{The runtime-PM usage count of 'port' taken by pm_runtime_resume_and_get() is not dropped on this error path (missing pm_runtime_put())}} expected-note{{The runtime-PM usage count of 'port' taken by pm_runtime_resume_and_get() is not dropped on this error path (missing pm_runtime_put())}}
+  return 0;
+}
+
+/* #23 */
+int flagged_ok(struct i2c_client *client, struct device *adap) {
+  int status;
+  if (client->flags & 1)
+    pm_runtime_get_sync(adap);
+  status = i2c_client_setup(client);
+  if (status < 0)
+    goto out;
+  return 0;
+out:
+  if (client->flags & 1)
+    pm_runtime_put_sync(adap);
+  return status; // no-warning
+}
+int flagged_bad(struct i2c_client *client, struct device *adap) {
+  int status;
+  if (client->flags & 1) // expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
+    pm_runtime_get_sync(adap); // expected-note{{pm_runtime_get_sync() takes a runtime-PM usage count of 'adap', even when it fails}}
+  status = i2c_client_setup(client);
+  if (status < 0) // expected-note{{Assuming 'status' is < 0}} expected-note{{Taking true branch}}
+    goto out; // expected-note{{Control jumps to line 655}}
+  return 0;
+out:
+  if (client->flags & 2) // expected-note{{Assuming the condition is false}} expected-note{{Taking false branch}}
+    pm_runtime_put_sync(adap);
+  return status; // LEAK expected-warning{{The runtime-PM usage count of 'adap' taken by pm_runtime_get_sync() is not dropped on this error path (missing pm_runtime_put_noidle()); pm_runtime_get_sync() increments it even when it fails: consider pm_runtime_resume_and_get()}} expected-note{{The runtime-PM usage count of 'adap' taken by pm_runtime_get_sync() is not dropped on this error path (missing pm_runtime_put_noidle()); pm_runtime_get_sync() increments it even when it fails: consider pm_runtime_resume_and_get()}}
+}
+
+/* #3 */
+struct device_node *warn_ok(struct device_node *prev) {
+  struct device_node *port = of_get_parent(prev);
+  if (WARN_ONCE(!port, "no parent"))
+    return NULL; // no-warning
+  of_node_put(port);
+  return NULL;
+}
+struct device_node *warn_bad(struct device_node *prev) {
+  struct device_node *port = of_get_parent(prev); // expected-note{{of_get_parent() returns a counted reference (+1): 'port' must be released}}
+  if (!port) // expected-note{{Assuming 'port' is non-null}} expected-note{{Taking false branch}}
+    return NULL;
+  if (WARN_ONCE(setup(), "setup")) // expected-note{{Assuming the condition is false}} expected-note{{'__ret_do_once' is true}} expected-note{{Left side of '&&' is true}} expected-note 2 {{Taking true branch}}
+    return NULL; // LEAK expected-warning{{Reference to 'port' acquired by of_get_parent() is not released on this path (missing of_node_put())}} expected-note{{Reference to 'port' acquired by of_get_parent() is not released on this path (missing of_node_put())}}
+  of_node_put(port);
+  return NULL;
+}
+
+/* tty/gss */
+static struct kobject *lookup_kobj(struct kobject *k) {
+  if (!k) // expected-note{{Assuming 'k' is non-null}} expected-note{{Taking false branch}}
+    return ERR_PTR(-ENODEV);
+  kref_get(&k->kref); // expected-note{{Reference to '&k->kref' taken by kref_get()}}
+  return k;
+}
+int open_ok(struct kobject *k) {
+  struct kobject *o = lookup_kobj(k);
+  if (IS_ERR(o))
+    return -ENODEV; // no-warning
+  kref_put(&o->kref, rel);
+  return 0;
+}
+int open_ptr_ok(struct kobject *k) {
+  struct kobject *o = lookup_kobj(k);
+  if (PTR_ERR(o) == -EAGAIN)
+    return -EAGAIN; // no-warning
+  if (IS_ERR(o))
+    return PTR_ERR(o);
+  kref_put(&o->kref, rel);
+  return 0;
+}
+int open_bad(struct kobject *k) {
+  struct kobject *o = lookup_kobj(k); // expected-note{{Calling 'lookup_kobj'}} expected-note{{Returning from 'lookup_kobj'}}
+  if (IS_ERR(o)) // expected-note{{Taking false branch}}
+    return -ENODEV;
+  if (setup()) // expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
+    return -EIO; // LEAK expected-warning{{Reference to '&k->kref' taken by kref_get() is not released on this error path (missing kref_put())}} expected-note{{Reference to '&k->kref' taken by kref_get() is not released on this error path (missing kref_put())}}
+  kref_put(&o->kref, rel);
+  return 0;
+}
+
+/* ACPI firmware nodes have no get/put ops: ACPI's own fwnode walks owe no
+ * put (drivers/acpi/property.c acpi_fwnode_get_named_child_node). */
+static struct fwnode_handle *acpi_named_child(const struct fwnode_handle *fw) {
+  struct fwnode_handle *child;
+  fwnode_for_each_child_node(fw, child) {
+    if (use(child))
+      return child;
+  }
+  return NULL;
+}
+
+int acpi_ref_args(struct fwnode_handle *fw) {
+  struct fwnode_handle *ref = acpi_named_child(fw);
+  if (!ref)
+    return -EINVAL;
+  return 0; // no-warning
+}
+
+static struct fwnode_handle *named_child(const struct fwnode_handle *fw) {
+  struct fwnode_handle *child;
+  fwnode_for_each_child_node(fw, child) { // expected-note{{fwnode_get_next_child_node() returns a counted reference (+1): 'child' must be released}} expected-note{{Loop condition is true.  Entering loop body}}
+    if (use(child)) // expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
+      return child;
+  }
+  return NULL;
+}
+
+int ref_args(struct fwnode_handle *fw) {
+  struct fwnode_handle *ref = named_child(fw); // expected-note{{Calling 'named_child'}} expected-note{{Returning from 'named_child'}}
+  if (!ref) // expected-note{{'ref' is non-null}} expected-note{{Taking false branch}}
+    return -EINVAL;
+  return 0; // LEAK expected-warning{{Reference to 'child' held by the loop over fwnode_get_next_child_node() leaks: the loop is left without fwnode_handle_put()}} expected-note{{Reference to 'child' held by the loop over fwnode_get_next_child_node() leaks: the loop is left without fwnode_handle_put()}}
+}
+
+/* A plain refcount_dec() gives back a refcount_inc() (net/sunrpc
+ * gss_setup_upcall's error path). */
+struct upmsg { refcount_t count; };
+int send_upcall(struct upmsg *m);
+
+int upcall_undo(struct upmsg *m) {
+  refcount_inc(&m->count);
+  if (send_upcall(m) < 0) {
+    refcount_dec(&m->count);
+    return -EAGAIN; // no-warning
+  }
+  return 0;
+}
+
+int upcall_no_undo(struct upmsg *m) {
+  refcount_inc(&m->count); // expected-note{{Reference to '&m->count' taken by refcount_inc()}}
+  if (send_upcall(m) < 0) // expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
+    return -EAGAIN; // LEAK expected-warning{{Reference to '&m->count' taken by refcount_inc() is not released on this error path (missing refcount_dec_and_test())}} expected-note{{Reference to '&m->count' taken by refcount_inc() is not released on this error path (missing refcount_dec_and_test())}}
+  return 0;
+}
+
+/* The caller of a converting lookup puts through the converted pointer
+ * (drivers/i2c/i2c-core-acpi.c i2c_acpi_notify); a call that takes the
+ * adapter and returns another object (a new client) hands nothing over. */
+struct i2c_client *i2c_new_client_device(struct i2c_adapter *adap, void *info);
+
+int notify_add(struct bus_type *bus, void *h) {
+  struct i2c_adapter *adapter = adapter_ok(bus, h);
+  if (!adapter)
+    return 0;
+  use(adapter);
+  put_device(&adapter->dev);
+  return 0; // no-warning
+}
+
+struct i2c_client *new_client(struct bus_type *bus, void *h) {
+  struct i2c_adapter *adapter = adapter_ok(bus, h); // expected-note{{Calling 'adapter_ok'}} expected-note{{Returning from 'adapter_ok'}}
+  if (!adapter) // expected-note{{'adapter' is non-null}} expected-note{{Taking false branch}}
+    return ERR_PTR(-EPROBE_DEFER);
+  return i2c_new_client_device(adapter, NULL); // LEAK expected-warning{{Reference to 'dev' acquired by bus_find_device() is not released on this path (missing put_device())}} expected-note{{Reference to 'dev' acquired by bus_find_device() is not released on this path (missing put_device())}}
+}

@@ -317,3 +317,130 @@ int scan_slot(int devfn) {
     return pci_enable_device(dev); // no-warning: the callee returns it borrowed
   return 0;
 }
+
+/* no-warning twins of the positives above: the same APIs, used before the
+ * put or while another reference is held. */
+
+int device_read_then_put(struct bus_type *bus) {
+  struct device *d = bus_find_device(bus, NULL, NULL, NULL);
+  int r;
+  if (!d)
+    return -ENODEV;
+  r = use(d->driver_data);
+  put_device(d);
+  return r; // no-warning
+}
+
+int pdev_id_then_put(struct device_node *np) {
+  struct platform_device *pdev = of_find_device_by_node(np);
+  int id;
+  if (!pdev)
+    return -EPROBE_DEFER;
+  id = pdev->id;
+  platform_device_put(pdev);
+  return id; // no-warning: saved field value
+}
+
+int pci_vendor_then_put(void) {
+  struct pci_dev *p = pci_get_device(1, 2, NULL);
+  int vendor;
+  if (!p)
+    return -ENODEV;
+  vendor = p->vendor;
+  pci_dev_put(p);
+  return vendor; // no-warning
+}
+
+int netdev_ifindex_then_put(struct net *net) {
+  struct net_device *nd = dev_get_by_name(net, "eth0");
+  int ifindex;
+  if (!nd)
+    return -ENODEV;
+  ifindex = nd->ifindex;
+  dev_put(nd);
+  return ifindex; // no-warning
+}
+
+int dentry_read_then_put(struct dentry *d) {
+  struct dentry *parent = dget_parent(d);
+  int r = use(parent->d_inode); // no-warning
+  dput(parent);
+  return r;
+}
+
+int kobject_read_then_put(struct kobject *parent) {
+  struct kobject *k = kobject_create_and_add("x", parent);
+  int r;
+  if (!k)
+    return -ENOMEM;
+  r = use(k->name); // no-warning
+  kobject_put(k);
+  return r;
+}
+
+int fwnode_read_then_put(struct fwnode_handle *fw) {
+  struct fwnode_handle *ref = fwnode_find_reference(fw, "phy", 0);
+  u32 v;
+  int r;
+  if (IS_ERR(ref))
+    return PTR_ERR(ref);
+  r = fwnode_property_read_u32(ref, "x", &v); // no-warning
+  fwnode_handle_put(ref);
+  return r;
+}
+
+int error_message_before_put(struct device_node *dn) {
+  struct device_node *np = of_get_child_by_name(dn, "ports");
+  int ret;
+  if (!np)
+    return -ENODEV;
+  ret = setup();
+  if (ret)
+    printk("%s: setup failed", np->full_name); // no-warning: still held
+  of_node_put(np);
+  return ret;
+}
+
+int child_read_then_put_before_return(struct device_node *parent) {
+  struct device_node *child;
+  for_each_child_of_node(parent, child) {
+    if (of_device_is_available(child)) {
+      int r = use(child->data); // no-warning
+      of_node_put(child);
+      return r;
+    }
+  }
+  return 0;
+}
+
+int two_gets_one_put_then_use(void) {
+  struct device_node *np = of_find_node_by_name(NULL, "x");
+  int r;
+  if (!np)
+    return 0;
+  of_node_get(np);
+  of_node_put(np);
+  r = use(np->data); // no-warning: one reference left
+  of_node_put(np);
+  return r;
+}
+
+int parent_compatible_then_put(struct device_node *np) {
+  struct device_node *parent = of_get_parent(np);
+  int r;
+  if (!parent)
+    return 0;
+  r = of_device_is_compatible(parent, "simple-bus"); // no-warning
+  of_node_put(parent);
+  return r;
+}
+
+int lookup_read_then_put(struct dentry *base) {
+  struct dentry *d = lookup_one_len("x", base, 1);
+  int r;
+  if (IS_ERR(d))
+    return PTR_ERR(d);
+  r = d->d_inode != NULL; // no-warning
+  dput(d);
+  return r;
+}

@@ -278,5 +278,26 @@ struct dentry *d_find_alias(struct inode *inode);
 struct dentry *lookup_one_len(const char *name, struct dentry *base, int len);
 void dput(struct dentry *dentry);
 int d_revalidate(struct dentry *d);
+/* validation run 2 (issue 5): task stacks, bit-owned references, i2c */
+#define EAGAIN 11
+struct task_struct { refcount_t stack_refcount; void *stack; int pid; };
+void put_task_stack(struct task_struct *tsk);
+bool test_and_set_bit(long nr, volatile unsigned long *addr);
+bool test_bit(long nr, const volatile unsigned long *addr);
+struct i2c_adapter { int nr; struct device dev; };
+struct i2c_client { unsigned short flags; struct i2c_adapter *adapter; struct device dev; };
+struct i2c_adapter *i2c_verify_adapter(struct device *dev);
+int i2c_client_setup(struct i2c_client *client);
+/* include/linux/once_lite.h: the condition is kept in a bool first */
+#define WARN_ONCE(condition, fmt...)                                           \
+  ({                                                                           \
+    static bool __already_done;                                                \
+    bool __ret_do_once = !!(condition);                                        \
+    if (unlikely(__ret_do_once && !__already_done)) {                          \
+      __already_done = true;                                                   \
+      printk(fmt);                                                             \
+    }                                                                          \
+    unlikely(__ret_do_once);                                                   \
+  })
 
 #endif

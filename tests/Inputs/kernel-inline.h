@@ -202,5 +202,8 @@ static inline void sock_put(struct sock *sk) { if (refcount_dec_and_test(&sk->sk
 static inline struct net *get_net(struct net *net) { refcount_inc(&net->count); return net; }
 static inline void put_net(struct net *net) { refcount_dec(&net->count); }
 static inline struct dentry *dget(struct dentry *dentry) { if (dentry) refcount_inc(&dentry->d_count); return dentry; }
+static inline void *try_get_task_stack(struct task_struct *tsk) {
+  return refcount_inc_not_zero(&tsk->stack_refcount) ? tsk->stack : NULL;
+}
 
 #endif

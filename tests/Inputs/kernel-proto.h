@@ -103,5 +103,6 @@ void sock_put(struct sock *sk);
 struct net *get_net(struct net *net);
 void put_net(struct net *net);
 struct dentry *dget(struct dentry *dentry);
+void *try_get_task_stack(struct task_struct *tsk);
 
 #endif
