@@ -48,25 +48,32 @@ json.dump(pick, open(sys.argv[2], "w"), indent=1)
 print(f"{len(pick)} TUs: {rel(pick[0])} ... {rel(pick[-1])}")
 PY
 
-now() { date +%s.%N; }
-run_ab() {  # analyze-build; writes its wall time to $out/ab.$1
-  local t0 t1
+# timed FILE CMD...: runs CMD, writes "wall cpu" (seconds; cpu = user+sys
+# of CMD and all its children) to FILE, returns CMD's exit status. CPU time
+# is the steadier figure on a shared machine; wall time is the goal's.
+timed() {
+  local file=$1; shift
+  python3 - "$file" "$@" <<'PY'
+import resource, subprocess, sys, time
+t0 = time.monotonic()
+rc = subprocess.call(sys.argv[2:])
+wall = time.monotonic() - t0
+ru = resource.getrusage(resource.RUSAGE_CHILDREN)
+open(sys.argv[1], "w").write(f"{wall:.2f} {ru.ru_utime + ru.ru_stime:.2f}\n")
+sys.exit(rc)
+PY
+}
+run_ab() {  # analyze-build; writes its wall and CPU time to $out/ab.$1
   rm -rf "$out/analyze-build"
-  t0=$(now)
-  "$analyze_build" --cdb "$out/cdb.json" --use-analyzer "$clang" --load-plugin "$plugin" \
+  timed "$out/ab.$1" "$analyze_build" --cdb "$out/cdb.json" --use-analyzer "$clang" --load-plugin "$plugin" \
     --enable-checker refcount \
     --disable-checker core,unix,deadcode,cplusplus,security,nullability,apiModeling \
     --plist-multi-file -o "$out/analyze-build" >"$out/analyze-build.log" 2>&1 || true
-  t1=$(now)
-  awk "BEGIN { print $t1 - $t0 }" >"$out/ab.$1"
 }
-run_k() {  # krefcheck; writes its wall time to $out/k.$1
-  local t0 t1 rc=0
-  t0=$(now)
-  "$krefcheck" --cdb "$out/cdb.json" -j "$jobs" --format json -o "$out/krefcheck.json" \
-    2>"$out/krefcheck.log" || rc=$?
-  t1=$(now)
-  awk "BEGIN { print $t1 - $t0 }" >"$out/k.$1"
+run_k() {  # krefcheck; writes its wall and CPU time to $out/k.$1
+  local rc=0
+  timed "$out/k.$1" "$krefcheck" --cdb "$out/cdb.json" -j "$jobs" --format json \
+    -o "$out/krefcheck.json" 2>"$out/krefcheck.log" || rc=$?
   echo "$rc" >"$out/k.rc"
 }
 echo "analyze-build: $analyze_build (workers: $(nproc)), krefcheck -j $jobs, clang $clang"
@@ -75,7 +82,9 @@ echo "analyze-build: $analyze_build (workers: $(nproc)), krefcheck -j $jobs, cla
 repeat=${REPEAT:-1}
 for ((r = 1; r <= repeat; r++)); do
   if ((r % 2)); then run_ab "$r"; run_k "$r"; else run_k "$r"; run_ab "$r"; fi
-  echo "round $r: analyze-build $(cat "$out/ab.$r") s, krefcheck $(cat "$out/k.$r") s"
+  read -r abw abc <"$out/ab.$r"
+  read -r kw kc <"$out/k.$r"
+  echo "round $r: analyze-build ${abw} s (cpu ${abc} s), krefcheck ${kw} s (cpu ${kc} s)"
 done
 tail -1 "$out/krefcheck.log"
 
@@ -90,11 +99,15 @@ for f in glob.glob(f"{out}/analyze-build/*/*.plist"):
         pass
 k = json.load(open(f"{out}/krefcheck.json"))
 rc = int(open(f"{out}/k.rc").read())
-a = sum(float(open(f"{out}/ab.{r}").read()) for r in range(1, repeat + 1))
-b = sum(float(open(f"{out}/k.{r}").read()) for r in range(1, repeat + 1))
-print(f"analyze-build: {a:7.1f} s in {repeat} round(s), {ab} diagnostics (per TU, before dedupe)")
-print(f"krefcheck:     {b:7.1f} s in {repeat} round(s), {k['summary']['findings']} findings, "
-      f"{k['summary']['failed']} failed TUs (exit {rc})")
-print(f"ratio krefcheck/analyze-build: {b / a:.3f}")
+def times(tool):
+    rows = [open(f"{out}/{tool}.{r}").read().split() for r in range(1, repeat + 1)]
+    return sum(float(w) for w, _ in rows), sum(float(c) for _, c in rows)
+a, ac = times("ab")
+b, bc = times("k")
+print(f"analyze-build: {a:7.1f} s wall, {ac:7.1f} s cpu in {repeat} round(s), "
+      f"{ab} diagnostics (per TU, before dedupe)")
+print(f"krefcheck:     {b:7.1f} s wall, {bc:7.1f} s cpu in {repeat} round(s), "
+      f"{k['summary']['findings']} findings, {k['summary']['failed']} failed TUs (exit {rc})")
+print(f"ratio krefcheck/analyze-build: wall {b / a:.3f}, cpu {bc / ac:.3f}")
 PY
 echo "outputs in $out"
