@@ -721,9 +721,24 @@ bool Model::addFile(StringRef Text, StringRef FileName, std::string &Error) {
 //===----------------------------------------------------------------------===//
 
 namespace {
+// The model is per thread and forgotten after each analysis (resetModel),
+// like the TU caches (TUCache.h): clangd (krefcheck-clangd) analyzes several
+// files at once, each may have its own .krefcheck.yaml, and the next AST or
+// CheckerManager may reuse the address of a freed one.
 std::unique_ptr<Model> &activeSlot() {
-  static std::unique_ptr<Model> Active;
+  static thread_local std::unique_ptr<Model> Active;
   return Active;
+}
+
+/// The analysis the active model was loaded for, and whether that went well.
+struct LoadState {
+  const void *Mgr = nullptr;
+  const void *AST = nullptr;
+  bool OK = false;
+};
+LoadState &loadState() {
+  static thread_local LoadState State;
+  return State;
 }
 
 std::unique_ptr<Model> builtinModel(std::string &Error) {
@@ -768,13 +783,11 @@ Model &krefcheck::activeModel() {
 
 bool krefcheck::loadModel(clang::ento::CheckerManager &Mgr) {
   // Every checker's registration asks; the first one of an analysis loads.
-  static const void *LoadedFor = nullptr;
-  static const void *LoadedForAST = nullptr;
-  static bool LoadedOK = false;
-  if (LoadedFor == &Mgr && LoadedForAST == &Mgr.getASTContext())
-    return LoadedOK;
-  LoadedFor = &Mgr;
-  LoadedForAST = &Mgr.getASTContext();
+  LoadState &State = loadState();
+  if (State.Mgr == &Mgr && State.AST == &Mgr.getASTContext())
+    return State.OK;
+  State.Mgr = &Mgr;
+  State.AST = &Mgr.getASTContext();
 
   std::string Error;
   std::unique_ptr<Model> M = builtinModel(Error);
@@ -789,8 +802,8 @@ bool krefcheck::loadModel(clang::ento::CheckerManager &Mgr) {
         M->addFile((*Buf)->getBuffer(), Path, Error);
     }
   }
-  LoadedOK = Error.empty();
-  if (!LoadedOK) {
+  State.OK = Error.empty();
+  if (!State.OK) {
     clang::DiagnosticsEngine &Diags = Mgr.getASTContext().getDiagnostics();
     Diags.Report(Diags.getCustomDiagID(clang::DiagnosticsEngine::Error, "%0"))
         << ("krefcheck: " + Error);
@@ -800,5 +813,10 @@ bool krefcheck::loadModel(clang::ento::CheckerManager &Mgr) {
   }
   M->Ctx = &Mgr.getASTContext();
   activeSlot() = std::move(M);
-  return LoadedOK;
+  return State.OK;
+}
+
+void krefcheck::resetModel() {
+  activeSlot().reset();
+  loadState() = LoadState();
 }

@@ -109,6 +109,10 @@ Model &activeModel();
 /// caller registers nothing, so no checker runs on the TU.
 bool loadModel(clang::ento::CheckerManager &Mgr);
 
+/// Forgets this thread's model after an analysis, so that the next one
+/// (another file in the same clang-tidy or clangd process) loads its own.
+void resetModel();
+
 /// The text of checker/kernel-model.yaml.
 llvm::StringRef builtinModelText();
 

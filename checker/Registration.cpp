@@ -153,4 +153,5 @@ void krefcheck::registerCheckers(CheckerRegistry &Registry) {
 void krefcheck::resetTUCaches() {
   PutStyleDB::resetCache();
   CounterUseDB::resetCache();
+  resetModel();
 }

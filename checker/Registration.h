@@ -29,9 +29,10 @@ inline constexpr const char *PublicCheckers[] = {
 /// `Enable` option), not when the whole package is enabled.
 inline bool isOptInChecker(llvm::StringRef Name) { return Name == "OpenCoded"; }
 
-/// Forgets the per-TU databases the checkers cache. Needed by hosts that
-/// analyze several translation units in one process (clangd): a new AST may
-/// reuse the address of a freed one.
+/// Forgets the per-TU databases the checkers cache and the model loaded for
+/// the TU. Needed by hosts that analyze several translation units in one
+/// process (clang-tidy, clangd): a new AST may reuse the address of a freed
+/// one, and the next file may have another .krefcheck.yaml.
 void resetTUCaches();
 
 } // namespace krefcheck

@@ -10,7 +10,10 @@ as related information (and krefcheck-UnsafePromotion); after didChange to
 the fix the former goes away; a clean file, opened at the same time,
 gets no refcount diagnostic; a file without a compile command, a bad krefcheck
 option and an analyzer crash each leave clangd serving (hover, code
-actions); shutdown/exit is clean. Exits 1 with the reason on the first failure."""
+actions); a .krefcheck.yaml next to a file is read (the custom_api example's
+leak appears), a broken one is one error naming its line and clangd goes on
+with the other files, and the fixed file is read on the next rebuild;
+shutdown/exit is clean. Exits 1 with the reason on the first failure."""
 import json
 import os
 import shutil
@@ -35,10 +38,22 @@ shutil.copy(example, os.path.join(work, "badopt.c"))
 nocdb = tempfile.mkdtemp(prefix="krefcheck-nocdb-")
 shutil.copy(os.path.join(inputs, "nocmd.c"), nocdb)
 shutil.copy(os.path.join(inputs, "clangd.yaml"), os.path.join(work, ".clangd"))
+# The custom_api example with its .krefcheck.yaml, and the same source under
+# a broken one (an unknown kind on line 4).
+custom = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
+                      "examples", "custom_api")
+good_model = os.path.join(custom, ".krefcheck.yaml")
+for sub, model in (("gadgets", good_model),
+                   ("broken", os.path.join(headers, "models",
+                                           "bad-unknown-kind.yaml"))):
+    os.makedirs(os.path.join(work, sub))
+    shutil.copy(os.path.join(custom, "gadget.c"), os.path.join(work, sub))
+    shutil.copy(model, os.path.join(work, sub, ".krefcheck.yaml"))
 with open(os.path.join(work, "compile_commands.json"), "w") as f:
     json.dump([{"directory": work, "file": name,
                 "arguments": ["clang", "-std=gnu11", "-I", headers, "-c", name]}
-               for name in ("session.c", "clean.c", "crash.c", "badopt.c")], f)
+               for name in ("session.c", "clean.c", "crash.c", "badopt.c",
+                            "gadgets/gadget.c", "broken/gadget.c")], f)
 
 
 def path(name):
@@ -160,7 +175,42 @@ if not any("Expand macro" in t for t in titles):
     fail("no 'Expand macro' code action on GFP_KERNEL: %s" % titles)
 print("code actions: %s" % [t for t in titles if "Expand macro" in t])
 
-# 7. Clean shutdown.
+# 7. Model files. A broken .krefcheck.yaml: one error on line 1 naming the
+# model file, its line and column and the mistake; nothing else from
+# krefcheck (the checkers do not run).
+client.open(path("broken/gadget.c"), read("broken/gadget.c"))
+diags = client.wait_diagnostics(lsp.file_uri(path("broken/gadget.c")),
+                                lambda d: krefcheck(d))
+bad = krefcheck(diags)
+if len(bad) != 1 or bad[0]["severity"] != 1 \
+        or bad[0]["range"]["start"]["line"] != 0 \
+        or (path("broken/.krefcheck.yaml") + ":4:11: unknown kind 'aquire'"
+            not in bad[0]["message"]):
+    fail("broken/gadget.c: expected one error naming the model file's line 4, "
+         "got %s" % json.dumps(bad))
+print("broken model: %s" % bad[0]["message"])
+# Other files go on, with their own model: the leak the good one teaches.
+client.open(path("gadgets/gadget.c"), read("gadgets/gadget.c"))
+diags = client.wait_diagnostics(lsp.file_uri(path("gadgets/gadget.c")),
+                                lambda d: krefcheck(d))
+leaks = [(d["code"], d["range"]["start"]["line"] + 1, d["message"])
+         for d in krefcheck(diags)]
+if [(c, n) for c, n, _ in leaks] != [("krefcheck-Leak", 27)] \
+        or "gadget_put()" not in leaks[0][2]:
+    fail("gadgets/gadget.c: expected the gadget_find() leak at line 27, got %s"
+         % json.dumps(krefcheck(diags)))
+print("model found: %s" % leaks[0][2])
+# Fix the model file: the next rebuild of the file (an edit) reads it.
+shutil.copy(good_model, path("broken/.krefcheck.yaml"))
+client.change(path("broken/gadget.c"), read("broken/gadget.c") + "\n", 2)
+diags = client.wait_diagnostics(
+    lsp.file_uri(path("broken/gadget.c")),
+    lambda d: any(x["code"] == "krefcheck-Leak" for x in krefcheck(d)))
+if len(krefcheck(diags)) != 1:
+    fail("broken/gadget.c after the fix: %s" % json.dumps(krefcheck(diags)))
+print("model fixed: %s" % [x["code"] for x in krefcheck(diags)])
+
+# 8. Clean shutdown.
 rc = client.shutdown()
 log.close()
 if rc != 0:
@@ -170,7 +220,9 @@ with open(os.path.join(work, "clangd.log")) as f:
 shutil.rmtree(nocdb)
 for needle in ("Failed to find compilation database for " + nocmd,
                "krefcheck: " + path("badopt.c") + ": configuration error",
-               "krefcheck: " + path("crash.c") + ": the analyzer crashed"):
+               "krefcheck: " + path("crash.c") + ": the analyzer crashed",
+               "krefcheck: " + path("broken/gadget.c") +
+               ": configuration error: " + path("broken/.krefcheck.yaml")):
     if needle not in text:
         fail("clangd.log lacks '%s'" % needle)
 print("PASS")

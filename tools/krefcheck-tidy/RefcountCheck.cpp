@@ -82,6 +82,9 @@ void RefcountCheck::registerMatchers(MatchFinder *Finder) {
 
 void RefcountCheck::reportConfigError(SourceLocation FileStart,
                                       StringRef Message) {
+  // The checkers' own errors (a bad model file: "krefcheck: FILE:LINE:COL:
+  // what is wrong") already say where they come from.
+  Message.consume_front("krefcheck: ");
   llvm::errs() << "krefcheck: " << Context->getCurrentFile()
                << ": configuration error: " << Message << "\n";
   diag(FileStart, "krefcheck configuration error: %0", DiagnosticIDs::Error)
@@ -153,17 +156,8 @@ void RefcountCheck::check(const MatchFinder::MatchResult &Result) {
   }
 
   AnalysisResult R = analyzeTU(*Result.Context, *PP, Request);
-  for (const std::string &E : R.ConfigErrors) {
-    // A plugin without the model file option knows no package options.
-    bool ModelFileUnknown = option(ModelFileKey) &&
-                            StringRef(E).contains("associated with 'refcount'");
-    reportConfigError(FileStart,
-                      ModelFileUnknown
-                          ? E + " (" + ModelFileKey.str() +
-                                " needs the checkers' refcount:ModelFile "
-                                "option, which this build does not have)"
-                          : E);
-  }
+  for (const std::string &E : R.ConfigErrors)
+    reportConfigError(FileStart, E);
   if (R.Crashed) {
     llvm::errs() << "krefcheck: " << Context->getCurrentFile()
                  << ": the analyzer crashed; refcount diagnostics for this "
