@@ -12,7 +12,8 @@
 #
 # PLUGIN defaults to build-assert/lib/krefcheck.so, configured with
 # -DKREFCHECK_ASSERTIONS=ON (asserts of the plugin and of the LLVM headers it
-# inlines are live; -O1, quick to build) and built here if missing. KREFCHECK defaults to
+# inlines are live; -O1, quick to build), configured here if missing and
+# brought up to date before each sweep. KREFCHECK defaults to
 # build/bin/krefcheck (built by tools/setup.sh).
 #
 # Without a corpus ($KCORPUS or ~/.cache/kcorpus, from
@@ -48,15 +49,16 @@ fi
 
 if [ -z "$plugin" ]; then
   plugin=$here/build-assert/lib/krefcheck.so
-  if [ ! -f "$plugin" ]; then
+  if [ ! -f "$here/build-assert/build.ninja" ]; then
     major=$("$krefcheck" --version | sed -n 's/^plugin built for .*clang version \([0-9]*\).*/\1/p')
-    echo "sweep.sh: building the assertions plugin in build-assert/ (LLVM ${major:-19})" >&2
+    echo "sweep.sh: configuring the assertions plugin in build-assert/ (LLVM ${major:-19})" >&2
     cmake -S "$here" -B "$here/build-assert" -G Ninja -DKREFCHECK_ASSERTIONS=ON \
       -DKREFCHECK_LLVM_VERSION="${major:-19}" -DCMAKE_C_COMPILER="clang-${major:-19}" \
       -DCMAKE_CXX_COMPILER="clang++-${major:-19}" -DCMAKE_MODULE_LINKER_FLAGS=-fuse-ld=lld \
       -DCMAKE_EXE_LINKER_FLAGS=-fuse-ld=lld -DCMAKE_CXX_FLAGS_RELEASE=-O1 >/dev/null
-    cmake --build "$here/build-assert" --target krefcheck -j 2 >/dev/null
   fi
+  # Incremental: the sweep always runs the current sources.
+  cmake --build "$here/build-assert" --target krefcheck -j 2 >/dev/null
 fi
 [ -f "$plugin" ] || { echo "sweep.sh: plugin '$plugin' not found" >&2; exit 2; }
 mkdir -p "$out"
