@@ -34,6 +34,9 @@ void CountState::dump(raw_ostream &OS) const {
   case Why::SetZero:
     OS << "set to zero";
     break;
+  case Why::SetZeroPrivate:
+    OS << "set to zero, private object";
+    break;
   }
   if (Extra)
     OS << ", +" << Extra;

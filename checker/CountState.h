@@ -46,6 +46,11 @@ public:
     PutHitZero,   ///< *_dec_and_test / kref_put returned true
     TryGetFailed, ///< *_inc_not_zero failed: the count was zero
     SetZero,      ///< *_set(c, 0)
+    /// atomic_set(c, 0) on an object this path allocated zero-filled and had
+    /// not initialized: a count of memberships that starts at zero while the
+    /// object is private (sound/core/seq's `subs->ref_count`), not a count
+    /// that fell to zero. A plain atomic_inc() from it is the idiom.
+    SetZeroPrivate,
   };
 
   static CountState held(Why W) { return CountState(Kind::Held, W, 0); }

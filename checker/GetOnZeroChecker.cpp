@@ -107,6 +107,10 @@ void GetOnZeroChecker::checkPreCall(const CallEvent &Call,
   if (CS && CS->isHeld())
     return;
 
+  // A private object's membership count, zeroed on purpose (see
+  // CountState::Why::SetZeroPrivate): the get starts it.
+  if (CS && CS->isZero() && CS->why() == CountState::Why::SetZeroPrivate)
+    return;
   if (CS && CS->isZero()) {
     std::string Why;
     switch (CS->why()) {

@@ -187,10 +187,18 @@ bool RefcountModel::evalCall(const CallEvent &Call, CheckerContext &C) const {
       IsZero = V.isZeroConstant();
     }
     if (Ctr) {
-      State = setCountState(State, Ctr,
-                            IsZero ? CountState::zero(CountState::Why::SetZero)
-                                   : CountState::held(CountState::Why::Init));
-      if (SymbolRef Obj = ownerSymbol(Ctr))
+      SymbolRef Obj = ownerSymbol(Ctr);
+      // An atomic_t zeroed while its object is still this path's fresh
+      // allocation counts memberships from zero; refcount_t/kref warn on an
+      // increment from zero, so for them it stays a plain SetZero.
+      bool Private = IsZero && API.Family == CounterFamily::Atomic && Obj &&
+                     isZeroFilled(State, Obj);
+      State = setCountState(
+          State, Ctr,
+          IsZero ? CountState::zero(Private ? CountState::Why::SetZeroPrivate
+                                            : CountState::Why::SetZero)
+                 : CountState::held(CountState::Why::Init));
+      if (Obj)
         State = forgetZeroFilled(State, Obj);
     }
     State = bindResult(State, conjureCallResult(Call, C));

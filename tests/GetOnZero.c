@@ -227,6 +227,41 @@ void get_after_atomic_set_zero(struct obj *o) {
   atomic_inc(&o->count); // expected-warning{{atomic_inc() on 'o->count' whose count was set to zero}} expected-note{{atomic_inc() on 'o->count' whose count was set to zero}}
 }
 
+/* sound/core/seq/seq_ports.c: `subs->ref_count` counts the lists a fresh
+ * subscription is on; it is zeroed while the object is still private, and
+ * each list_add takes one. An atomic_t idiom, not a get on a dying object. */
+struct obj *zalloc_atomic_set_zero_then_inc(void) {
+  struct obj *o = kzalloc(sizeof(*o), GFP_KERNEL);
+  if (!o)
+    return NULL;
+  atomic_set(&o->count, 0);
+  atomic_inc(&o->count); // no-warning
+  return o;
+}
+
+/* The same with refcount_t is a bug: refcount_inc() from zero warns and
+ * saturates (use-after-free protection). */
+struct obj *zalloc_refcount_set_zero_then_inc(void) {
+  struct obj *o = kzalloc(sizeof(*o), GFP_KERNEL); // expected-note{{Object allocated zero-filled by kzalloc(): its counts are zero until initialized}}
+  if (!o) // expected-note{{Assuming 'o' is non-null}} expected-note{{Taking false branch}}
+    return NULL;
+  refcount_set(&o->users, 0); // expected-note{{The count of 'o->users' is set to zero}}
+  refcount_inc(&o->users); // expected-warning{{refcount_inc() on 'o->users' whose count was set to zero}} expected-note{{refcount_inc() on 'o->users' whose count was set to zero}}
+  return o;
+}
+
+/* Not private any more once published: zeroing a shared object's count and
+ * taking a get from it is still reported. */
+struct obj *zalloc_publish_set_zero_inc(void) {
+  struct obj *o = kzalloc(sizeof(*o), GFP_KERNEL); // expected-note{{Object allocated zero-filled by kzalloc(): its counts are zero until initialized}}
+  if (!o) // expected-note{{Assuming 'o' is non-null}} expected-note{{Taking false branch}}
+    return NULL;
+  atomic_set(&o->count, 1);
+  atomic_set(&o->count, 0); // expected-note{{The count of 'o->count' is set to zero}}
+  atomic_inc(&o->count); // expected-warning{{atomic_inc() on 'o->count' whose count was set to zero}} expected-note{{atomic_inc() on 'o->count' whose count was set to zero}}
+  return o;
+}
+
 void plain_counter_set_zero(struct obj *o) {
   atomic_set(&o->opens, 0);
   atomic_inc(&o->opens); // no-warning: plain style, no lifetime

@@ -419,6 +419,11 @@ int main(int argc, char **argv) {
                            "-analyzer-output=plist-multi-file", NULL};
     for (int k = 0; extra[k]; k++)
       sv_push(&j->argv, extra[k]);
+    /* The analyzer's models of compiler builtins (core.builtin reports
+     * nothing): without them `if (unlikely(p == NULL))` tests an unknown
+     * value and every path takes both branches (false leaks). */
+    sv_push(&j->argv, "-Xclang");
+    sv_push(&j->argv, "-analyzer-checker=core.builtin");
     sv_push(&j->argv, "-Xclang");
     sv_push_own(&j->argv, xasprintf("-analyzer-checker=%s", checkers));
     if (model) {
