@@ -8,7 +8,6 @@
 #include "RefcountAPI.h"
 #include "TUCache.h"
 #include "clang/AST/RecursiveASTVisitor.h"
-#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringSet.h"
 
@@ -448,8 +447,13 @@ private:
     auto It = CallSites.find(F);
     if (It == CallSites.end() || It->second.empty() || !Seen.insert(F).second)
       return {};
-    // Seen holds the current call chain only (recursion guard).
-    auto Leave = llvm::make_scope_exit([&] { Seen.erase(F); });
+    // Seen holds the current call chain only (recursion guard). (Not
+    // llvm::make_scope_exit: deprecated in LLVM 22, absent as a class in 19.)
+    struct LeaveChain {
+      llvm::SmallPtrSet<const FunctionDecl *, 8> &Seen;
+      const FunctionDecl *F;
+      ~LeaveChain() { Seen.erase(F); }
+    } Leave{Seen, F};
     std::optional<LockList> Common;
     for (const CallSite &Site : It->second) {
       LockList Held = Site.Locks;
