@@ -166,6 +166,8 @@ void krefcheck::printLifetimeFacts(raw_ostream &OS, ProgramStateRef S,
        << Kinds[static_cast<unsigned>(KV.second.K)] << " x" << KV.second.Count
        << NL;
   }
+  for (SymbolRef Sym : S->get<StoredPointers>())
+    OS << "  stored " << Sym << NL;
   if (returnsError(S))
     OS << "  path returns an error" << NL;
 }
@@ -174,7 +176,14 @@ ProgramStateRef krefcheck::markStored(ProgramStateRef S, SymbolRef Sym) {
   return S->add<StoredPointers>(Sym);
 }
 bool krefcheck::isStored(ProgramStateRef S, SymbolRef Sym) {
-  return Sym && S->contains<StoredPointers>(Sym);
+  if (!Sym)
+    return false;
+  // A tagged pointer (`(void *)(skb->_nfct & NFCT_PTRMASK)`) is the stored
+  // word with its tag bits masked off: look through to the word.
+  for (SymbolRef Part : Sym->symbols())
+    if (S->contains<StoredPointers>(Part))
+      return true;
+  return false;
 }
 ProgramStateRef krefcheck::removeDeadStored(ProgramStateRef S,
                                             SymbolReaper &SR) {

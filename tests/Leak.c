@@ -829,3 +829,35 @@ int clone_sk_wmem(struct sock *sk) {
   }
   return 0;
 }
+
+/* validation-sweep #8: a get on a tagged pointer whose word the path stored
+ * into another object first belongs to that object (net/core/skbuff.c
+ * pskb_extract(): __nf_copy() does `dst->_nfct = src->_nfct;
+ * nf_conntrack_get(skb_nfct(src))`, and kfree_skb(clone) puts it). */
+struct ct_obj { refcount_t use; };
+struct pkt { unsigned long _nfct; };
+#define CT_PTRMASK (~7UL)
+
+int copy_ct_ok(struct pkt *dst, struct pkt *src) {
+  struct ct_obj *ct;
+  dst->_nfct = src->_nfct;
+  ct = (struct ct_obj *)(src->_nfct & CT_PTRMASK);
+  if (!ct)
+    return 0;
+  refcount_inc(&ct->use);
+  if (setup())
+    return -ENOMEM; // no-warning
+  return 0;
+}
+
+int copy_ct_not_stored(struct pkt *dst, struct pkt *src) {
+  struct ct_obj *ct;
+  dst->_nfct = 0;
+  ct = (struct ct_obj *)(src->_nfct & CT_PTRMASK);
+  if (!ct) // expected-note{{Assuming 'ct' is non-null}} expected-note{{Taking false branch}}
+    return 0;
+  refcount_inc(&ct->use); // expected-note{{Reference to '&ct->use' taken by refcount_inc()}}
+  if (setup()) // expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
+    return -ENOMEM; // LEAK expected-warning{{Reference to '&ct->use' taken by refcount_inc() is not released on this error path (missing refcount_dec_and_test())}} expected-note{{Reference to '&ct->use' taken by refcount_inc() is not released on this error path (missing refcount_dec_and_test())}}
+  return 0;
+}
