@@ -21,6 +21,21 @@ conjureCallResult(const clang::ento::CallEvent &Call,
 #endif
 }
 
+/// A fresh symbol of type T for the value of expression E, which the
+/// analyzer left unknown.
+inline clang::ento::DefinedOrUnknownSVal
+conjureExprValue(const clang::Expr *E, clang::QualType T,
+                 clang::ento::CheckerContext &C) {
+#if LLVM_VERSION_MAJOR >= 21
+  (void)E;
+  return C.getSValBuilder().conjureSymbolVal(
+      C.getCFGElementRef(), C.getLocationContext(), T, C.blockCount());
+#else
+  return C.getSValBuilder().conjureSymbolVal(E, C.getLocationContext(), T,
+                                             C.blockCount());
+#endif
+}
+
 } // namespace krefcheck
 
 #endif

@@ -126,8 +126,8 @@ namespace {
 
 class LifetimeModel
     : public Checker<eval::Call, check::PreCall, check::PostCall,
-                     check::PreStmt<ReturnStmt>, check::Bind,
-                     check::PointerEscape, check::DeadSymbols,
+                     check::PreStmt<ReturnStmt>, check::PostStmt<CastExpr>,
+                     check::Bind, check::PointerEscape, check::DeadSymbols,
                      check::EndFunction> {
 public:
   const LeakReporter *Leak = nullptr;
@@ -136,6 +136,7 @@ public:
   void checkPreCall(const CallEvent &Call, CheckerContext &C) const;
   void checkPostCall(const CallEvent &Call, CheckerContext &C) const;
   void checkPreStmt(const ReturnStmt *RS, CheckerContext &C) const;
+  void checkPostStmt(const CastExpr *CE, CheckerContext &C) const;
   void checkBind(SVal Loc, SVal Val, const Stmt *S, CheckerContext &C) const;
 #if LLVM_VERSION_MAJOR >= 22
   void checkBind(SVal Loc, SVal Val, const Stmt *S, bool AtDeclInit,
@@ -959,6 +960,41 @@ void LifetimeModel::checkBind(SVal Loc, SVal Val, const Stmt *S,
   C.addTransition(State);
 }
 
+/// `(void *)(skb->_nfct & NFCT_PTRMASK)` after `dst->_nfct = skb->_nfct`:
+/// the analyzer leaves an integer-to-pointer cast of a symbolic word
+/// unknown, so give it a pointer symbol and carry the "stored" mark of the
+/// word over to it (a get on it is then the reference of the object the
+/// word was stored into).
+void LifetimeModel::checkPostStmt(const CastExpr *CE, CheckerContext &C) const {
+  if (CE->getCastKind() != CK_IntegralToPointer)
+    return;
+  ProgramStateRef State = C.getState();
+  SymbolRef Word = C.getSVal(CE->getSubExpr()).getAsSymbol();
+  if (!Word || !isStored(State, Word))
+    return;
+  SVal V = C.getSVal(CE);
+  if (V.isUnknown()) {
+    V = conjureExprValue(CE, CE->getType(), C);
+    State = State->BindExpr(CE, C.getLocationContext(), V);
+  }
+  SymbolRef Ptr = V.getAsLocSymbol();
+  if (!Ptr)
+    Ptr = V.getAsSymbol();
+  if (Ptr)
+    State = markStored(State, Ptr);
+  C.addTransition(State);
+}
+
+/// A pointer, or an integer word that may hold one (`unsigned long _nfct`,
+/// a tagged pointer the kernel stores as an integer).
+static bool isPointerWord(QualType T, ProgramStateRef State) {
+  if (T->isPointerType())
+    return true;
+  ASTContext &Ctx = State->getStateManager().getContext();
+  return T->isIntegerType() &&
+         Ctx.getTypeSize(T) == Ctx.getTypeSize(Ctx.VoidPtrTy);
+}
+
 ProgramStateRef LifetimeModel::checkPointerEscape(
     ProgramStateRef State, const InvalidatedSymbols &Escaped,
     const CallEvent *Call, PointerEscapeKind Kind) const {
@@ -979,7 +1015,7 @@ ProgramStateRef LifetimeModel::checkPointerEscape(
     return State;
   if (Kind == PSK_EscapeOnBind)
     for (SymbolRef Sym : Escaped)
-      if (Sym->getType()->isPointerType())
+      if (isPointerWord(Sym->getType(), State))
         State = markStored(State, Sym);
   for (const auto &KV : allRefs(State)) {
     const auto *SR = dyn_cast<SymbolicRegion>(KV.first.first->getBaseRegion());

@@ -46,6 +46,39 @@ const MemRegion *krefcheck::loadedFrom(const MemRegion *Base) {
   return isa_and_nonnull<FieldRegion>(From) ? From : nullptr;
 }
 
+/// Whether a counter field looks like its object's lifetime count
+/// (`ns.count`, `sk_refcnt`, `kobj.kref`) rather than a count of something
+/// else the object keeps (`sk_wmem_alloc`, `net->passive`): its name says
+/// it counts references or users.
+static bool isLifetimeCounterField(const MemRegion *R) {
+  const auto *FR = dyn_cast<FieldRegion>(R);
+  if (!FR)
+    return false;
+  std::string N = FR->getDecl()->getName().lower();
+  StringRef Name(N);
+  return Name.contains("ref") || Name.ends_with("count") ||
+         Name.ends_with("usage") || Name.ends_with("users") ||
+         Name.ends_with("use");
+}
+
+/// A counter-keyed reference (family kref, from a refcount_*/kref_* call on
+/// a field) on a lifetime count inside the object Base, for a get or put of
+/// family F on Base itself: only for object families, and only on Base's
+/// own fields, so a count on another object (`&other->sk_refcnt`) or of
+/// another kind (`sk->sk_wmem_alloc`) is still reported.
+static std::optional<std::pair<RefKey, RefEntry>>
+objectCounterRef(ProgramStateRef S, const MemRegion *Base, Family F) {
+  if (F == Family::Kref || !isLifetimeFamily(F))
+    return std::nullopt;
+  for (const auto &KV : S->get<HeldRefs>()) {
+    const MemRegion *KR = KV.first.first;
+    if (keyFamily(KV.first) == Family::Kref && KR != Base &&
+        KR->getBaseRegion() == Base && isLifetimeCounterField(KR))
+      return std::make_pair(KV.first, KV.second);
+  }
+  return std::nullopt;
+}
+
 std::optional<std::pair<RefKey, RefEntry>>
 krefcheck::findRef(ProgramStateRef S, const MemRegion *R, Family F) {
   if (!R)
@@ -66,6 +99,11 @@ krefcheck::findRef(ProgramStateRef S, const MemRegion *R, Family F) {
           KV.first.first->getBaseRegion() == Base)
         return std::make_pair(KV.first, KV.second);
   }
+  // `put_net(peer)` after `refcount_inc_not_zero(&peer->ns.count)` (the
+  // inline body of maybe_get_net()): the object API's put drops the count
+  // field of the object it is given.
+  if (auto Counter = objectCounterRef(S, Base, F))
+    return Counter;
   // `put_device(&adapter->dev)` after `adapter = i2c_verify_adapter(dev)`:
   // the converted result names the object `dev` holds a reference to.
   if (const auto *SR = dyn_cast<SymbolicRegion>(Base))
@@ -128,6 +166,8 @@ void krefcheck::printLifetimeFacts(raw_ostream &OS, ProgramStateRef S,
        << Kinds[static_cast<unsigned>(KV.second.K)] << " x" << KV.second.Count
        << NL;
   }
+  for (SymbolRef Sym : S->get<StoredPointers>())
+    OS << "  stored " << Sym << NL;
   if (returnsError(S))
     OS << "  path returns an error" << NL;
 }
@@ -136,7 +176,14 @@ ProgramStateRef krefcheck::markStored(ProgramStateRef S, SymbolRef Sym) {
   return S->add<StoredPointers>(Sym);
 }
 bool krefcheck::isStored(ProgramStateRef S, SymbolRef Sym) {
-  return Sym && S->contains<StoredPointers>(Sym);
+  if (!Sym)
+    return false;
+  // A tagged pointer (`(void *)(skb->_nfct & NFCT_PTRMASK)`) is the stored
+  // word with its tag bits masked off: look through to the word.
+  for (SymbolRef Part : Sym->symbols())
+    if (S->contains<StoredPointers>(Part))
+      return true;
+  return false;
 }
 ProgramStateRef krefcheck::removeDeadStored(ProgramStateRef S,
                                             SymbolReaper &SR) {

@@ -783,3 +783,81 @@ struct i2c_client *new_client(struct bus_type *bus, void *h) {
     return ERR_PTR(-EPROBE_DEFER);
   return i2c_new_client_device(adapter, NULL); // LEAK expected-warning{{Reference to 'dev' acquired by bus_find_device() is not released on this path (missing put_device())}} expected-note{{Reference to 'dev' acquired by bus_find_device() is not released on this path (missing put_device())}}
 }
+
+/* validation-sweep #4/#7: a get written on the counter field
+ * (`refcount_inc_not_zero(&sk->sk_refcnt)`, or maybe_get_net()'s inline
+ * body on `&net->ns.count`) is dropped by the object API's put of the
+ * pointer (`sock_put(sk)`, `put_net(peer)`): net/core/skbuff.c
+ * skb_clone_sk(), net/core/net_namespace.c peernet2id_alloc(). */
+int clone_sk_ok(struct sock *sk) {
+  if (!refcount_inc_not_zero(&sk->sk_refcnt))
+    return -ENOENT;
+  if (setup()) {
+    sock_put(sk);
+    return -ENOMEM; // no-warning
+  }
+  return 0;
+}
+
+int peer_alive_ok(struct net *peer) {
+  bool alive = false;
+  if (refcount_inc_not_zero(&peer->count))
+    alive = true;
+  use(peer);
+  if (alive)
+    put_net(peer);
+  return -EINVAL; // no-warning
+}
+
+/* The put of another object, or a count of something else the object
+ * keeps, is no release of that count. */
+int clone_sk_other(struct sock *sk, struct sock *other) {
+  if (!refcount_inc_not_zero(&other->sk_refcnt)) // expected-note{{refcount_inc_not_zero() succeeded: this path holds a reference}} expected-note{{Taking false branch}}
+    return -ENOENT;
+  if (setup()) { // expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
+    sock_put(sk);
+    return -ENOMEM; // LEAK expected-warning{{Reference to '&other->sk_refcnt' taken by refcount_inc_not_zero() is not released on this error path (missing refcount_dec_and_test())}} expected-note{{Reference to '&other->sk_refcnt' taken by refcount_inc_not_zero() is not released on this error path (missing refcount_dec_and_test())}}
+  }
+  return 0;
+}
+
+int clone_sk_wmem(struct sock *sk) {
+  refcount_inc(&sk->sk_wmem_alloc); // expected-note{{Reference to '&sk->sk_wmem_alloc' taken by refcount_inc()}}
+  if (setup()) { // expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
+    sock_put(sk); // expected-note{{Reference to 'sk' released by sock_put()}}
+    return -ENOMEM; // LEAK expected-warning{{Reference to '&sk->sk_wmem_alloc' taken by refcount_inc() is not released on this error path (missing refcount_dec_and_test())}} expected-note{{Reference to '&sk->sk_wmem_alloc' taken by refcount_inc() is not released on this error path (missing refcount_dec_and_test())}}
+  }
+  return 0;
+}
+
+/* validation-sweep #8: a get on a tagged pointer whose word the path stored
+ * into another object first belongs to that object (net/core/skbuff.c
+ * pskb_extract(): __nf_copy() does `dst->_nfct = src->_nfct;
+ * nf_conntrack_get(skb_nfct(src))`, and kfree_skb(clone) puts it). */
+struct ct_obj { refcount_t use; };
+struct pkt { unsigned long _nfct; };
+#define CT_PTRMASK (~7UL)
+
+int copy_ct_ok(struct pkt *dst, struct pkt *src) {
+  struct ct_obj *ct;
+  dst->_nfct = src->_nfct;
+  ct = (struct ct_obj *)(src->_nfct & CT_PTRMASK);
+  if (!ct)
+    return 0;
+  refcount_inc(&ct->use);
+  if (setup())
+    return -ENOMEM; // no-warning
+  return 0;
+}
+
+int copy_ct_not_stored(struct pkt *dst, struct pkt *src) {
+  struct ct_obj *ct;
+  dst->_nfct = 0;
+  ct = (struct ct_obj *)(src->_nfct & CT_PTRMASK);
+  if (!ct) // expected-note{{Assuming 'ct' is non-null}} expected-note{{Taking false branch}}
+    return 0;
+  refcount_inc(&ct->use); // expected-note{{Reference to '&ct->use' taken by refcount_inc()}}
+  if (setup()) // expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
+    return -ENOMEM; // LEAK expected-warning{{Reference to '&ct->use' taken by refcount_inc() is not released on this error path (missing refcount_dec_and_test())}} expected-note{{Reference to '&ct->use' taken by refcount_inc() is not released on this error path (missing refcount_dec_and_test())}}
+  return 0;
+}

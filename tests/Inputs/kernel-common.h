@@ -177,7 +177,7 @@ struct platform_device { const char *name; int id; struct device dev; };
 struct pci_dev { unsigned short vendor, device; struct device dev; };
 struct usb_device { int devnum; struct device dev; };
 struct net_device { char name[16]; int ifindex; refcount_t dev_refcnt; struct device dev; };
-struct sock { int sk_state; refcount_t sk_refcnt; };
+struct sock { int sk_state; refcount_t sk_refcnt; refcount_t sk_wmem_alloc; };
 struct net { refcount_t count; int ifindex; };
 struct dentry { refcount_t d_count; struct dentry *d_parent; void *d_inode; const char *d_name; };
 struct inode;
