@@ -423,14 +423,9 @@ void RefcountModel::checkLocation(SVal Loc, bool IsLoad, const Stmt *S,
   // See forgetPutsOutlivedBy(): a caller of a put that hit zero goes on
   // using the object, so that put was not the final one.
   const MemRegion *R = Loc.getAsRegion();
-  if (!R)
-    return;
-  const auto *SR = dyn_cast<SymbolicRegion>(R->getBaseRegion()->StripCasts());
-  if (!SR)
-    return;
   ProgramStateRef State = C.getState();
   ProgramStateRef New =
-      forgetPutsOutlivedBy(State, SR->getSymbol(), R, C.getStackFrame());
+      forgetPutsOutlivedBy(State, ownerSymbol(R), R, C.getStackFrame());
   if (New != State)
     C.addTransition(New);
 }
