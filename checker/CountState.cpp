@@ -1,7 +1,10 @@
 //===- CountState.cpp - What a path knows about each count ---------------===//
 
 #include "CountState.h"
+#include "CounterKey.h"
+#include "clang/Analysis/AnalysisDeclContext.h"
 #include "clang/StaticAnalyzer/Core/PathSensitive/ProgramStateTrait.h"
+#include "clang/StaticAnalyzer/Core/PathSensitive/SValBuilder.h"
 #include "clang/StaticAnalyzer/Core/PathSensitive/SymbolManager.h"
 
 using namespace clang;
@@ -40,6 +43,8 @@ void CountState::dump(raw_ostream &OS) const {
   }
   if (Extra)
     OS << ", +" << Extra;
+  if (PutFrame)
+    OS << ", in " << PutFrame;
   OS << ')';
 }
 
@@ -88,6 +93,51 @@ SymbolRef krefcheck::getUnownedRead(ProgramStateRef S,
                                     const MemRegion *Counter) {
   const SymbolRef *V = S->get<UnownedReads>(Counter);
   return V ? *V : nullptr;
+}
+
+ProgramStateRef krefcheck::forgetUnownedReadsIn(ProgramStateRef S, SVal Value) {
+  SymbolRef V = Value.getAsSymbol();
+  if (!V)
+    return S;
+  SValBuilder &SVB = S->getStateManager().getSValBuilder();
+  ProgramStateRef Orig = S;
+  for (SymbolRef Part : V->symbols())
+    for (const auto &KV : Orig->get<UnownedReads>()) {
+      if (KV.second != Part)
+        continue;
+      // A read already tested against zero (`n && n - 1 < bound`) keeps
+      // that test.
+      SVal IsZero = SVB.evalEQ(Orig, SVB.makeSymbolVal(Part),
+                               SVB.makeZeroVal(Part->getType()));
+      if (auto D = IsZero.getAs<DefinedOrUnknownSVal>()) {
+        auto [Zero, NonZero] = Orig->assume(*D);
+        if (!Zero || !NonZero)
+          continue;
+      }
+      S = S->remove<UnownedReads>(KV.first);
+    }
+  return S;
+}
+
+ProgramStateRef krefcheck::forgetPutsOutlivedBy(ProgramStateRef S,
+                                                SymbolRef Obj,
+                                                const MemRegion *Accessed,
+                                                const StackFrameContext *Cur) {
+  if (!Obj || !Accessed || !Cur)
+    return S;
+  for (const auto &KV : S->get<CounterStates>()) {
+    const StackFrameContext *PutFrame = KV.second.putFrame();
+    if (!PutFrame || !KV.second.isZero() || ownerSymbol(KV.first) != Obj)
+      continue;
+    // Only a caller of the put's frame: the put's own frame and its callees
+    // (the release function) touch the object to tear it down.
+    if (!Cur->isParentOf(PutFrame))
+      continue;
+    if (Accessed == KV.first || Accessed->isSubRegionOf(KV.first))
+      continue;
+    S = S->remove<CounterStates>(KV.first);
+  }
+  return S;
 }
 
 ProgramStateRef krefcheck::markZeroFilled(ProgramStateRef S, SymbolRef Obj) {

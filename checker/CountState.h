@@ -55,6 +55,11 @@ public:
 
   static CountState held(Why W) { return CountState(Kind::Held, W, 0); }
   static CountState zero(Why W) { return CountState(Kind::Zero, W, 0); }
+  /// A put that dropped the count to zero in stack frame \p F (kept to tell
+  /// whether the function that called the put goes on using the object).
+  static CountState hitZeroIn(const clang::StackFrameContext *F) {
+    return CountState(Kind::Zero, Why::PutHitZero, 0, F);
+  }
   /// The path added a reference with a plain get on top of one it already
   /// had (borrowed or held): a put that returns it cannot reach zero.
   CountState withExtraGet() const {
@@ -66,25 +71,32 @@ public:
     return CountState(K, W, Extra ? Extra - 1 : 0);
   }
 
+  /// The frame of the put that dropped the count to zero, if any.
+  const clang::StackFrameContext *putFrame() const { return PutFrame; }
+
   bool isHeld() const { return K == Kind::Held; }
   bool isZero() const { return K == Kind::Zero; }
   Why why() const { return W; }
 
   bool operator==(const CountState &O) const {
-    return K == O.K && W == O.W && Extra == O.Extra;
+    return K == O.K && W == O.W && Extra == O.Extra && PutFrame == O.PutFrame;
   }
   void Profile(llvm::FoldingSetNodeID &ID) const {
     ID.AddInteger(static_cast<unsigned>(K));
     ID.AddInteger(static_cast<unsigned>(W));
     ID.AddInteger(Extra);
+    ID.AddPointer(PutFrame);
   }
   void dump(llvm::raw_ostream &OS) const;
 
 private:
-  CountState(Kind K, Why W, unsigned Extra) : K(K), W(W), Extra(Extra) {}
+  CountState(Kind K, Why W, unsigned Extra,
+             const clang::StackFrameContext *PutFrame = nullptr)
+      : K(K), W(W), Extra(Extra), PutFrame(PutFrame) {}
   Kind K;
   Why W;
   unsigned Extra;
+  const clang::StackFrameContext *PutFrame;
 };
 
 /// How an internal reference was found.
@@ -112,6 +124,23 @@ ProgramStateRef forgetCountState(ProgramStateRef S, const MemRegion *Counter);
 ProgramStateRef setUnownedRead(ProgramStateRef S, const MemRegion *Counter,
                                SymbolRef Value);
 SymbolRef getUnownedRead(ProgramStateRef S, const MemRegion *Counter);
+/// Forgets every remembered unowned read that \p Value is built from and
+/// that the path has not yet tested against zero (the read is compared with
+/// a bound that is not a constant: flow control, such as
+/// `sk_wmem_alloc_get(sk) < sk->sk_sndbuf`, not a test for zero).
+ProgramStateRef forgetUnownedReadsIn(ProgramStateRef S,
+                                     clang::ento::SVal Value);
+
+/// The function that called a put which "hit zero" touches the object
+/// \p Obj again at \p Accessed, in frame \p Cur: forgets that fact when
+/// \p Cur is a caller of the put's frame and the access is not the counter
+/// itself. A function that goes on using an object after a callee's put
+/// holds another reference (neigh_del_timer() drops the timer's reference,
+/// __neigh_event_send() still writes the neighbour); if it did not, the
+/// access itself would be the bug, not a later get.
+ProgramStateRef forgetPutsOutlivedBy(ProgramStateRef S, SymbolRef Obj,
+                                     const MemRegion *Accessed,
+                                     const clang::StackFrameContext *Cur);
 
 ProgramStateRef markZeroFilled(ProgramStateRef S, SymbolRef Object);
 bool isZeroFilled(ProgramStateRef S, SymbolRef Object);

@@ -80,12 +80,16 @@ bool isZeroFillingAllocator(StringRef Name) {
 
 class RefcountModel
     : public Checker<eval::Call, check::PostCall, check::PostStmt<CastExpr>,
+                     check::PostStmt<BinaryOperator>, check::Location,
                      check::Bind, check::PointerEscape, check::LiveSymbols,
                      check::DeadSymbols> {
 public:
   bool evalCall(const CallEvent &Call, CheckerContext &C) const;
   void checkPostCall(const CallEvent &Call, CheckerContext &C) const;
   void checkPostStmt(const CastExpr *CE, CheckerContext &C) const;
+  void checkPostStmt(const BinaryOperator *BO, CheckerContext &C) const;
+  void checkLocation(SVal Loc, bool IsLoad, const Stmt *S,
+                     CheckerContext &C) const;
   void checkBind(SVal Loc, SVal Val, const Stmt *S, CheckerContext &C) const;
 #if LLVM_VERSION_MAJOR >= 22
   void checkBind(SVal Loc, SVal Val, const Stmt *S, bool AtDeclInit,
@@ -285,8 +289,8 @@ bool RefcountModel::evalCall(const CallEvent &Call, CheckerContext &C) const {
     ProgramStateRef HitZero = bindResult(State, truth(true));
     ProgramStateRef NotZero = bindResult(State, truth(false));
     if (Ctr) {
-      HitZero = setCountState(HitZero, Ctr,
-                              CountState::zero(CountState::Why::PutHitZero));
+      HitZero =
+          setCountState(HitZero, Ctr, CountState::hitZeroIn(C.getStackFrame()));
       NotZero = forgetCountState(NotZero, Ctr);
     }
     // *_dec_and_lock returns with the lock held when the count hit zero.
@@ -389,6 +393,41 @@ void RefcountModel::checkPostStmt(const CastExpr *CE, CheckerContext &C) const {
   if (!O)
     return;
   markOrigin(C, C.getSVal(CE), *O, "");
+}
+
+void RefcountModel::checkPostStmt(const BinaryOperator *BO,
+                                  CheckerContext &C) const {
+  // A count read compared with a bound that is not a constant is flow
+  // control (`sk_wmem_alloc_get(sk) < READ_ONCE(sk->sk_sndbuf)`: is there
+  // room in the send buffer?), not a test for zero; the constraints it leaves
+  // on the read say nothing about liveness.
+  if (!BO->isComparisonOp())
+    return;
+  ProgramStateRef State = C.getState();
+  SVal L = C.getSVal(BO->getLHS());
+  SVal R = C.getSVal(BO->getRHS());
+  auto isConstant = [](SVal V) {
+    return V.getAs<nonloc::ConcreteInt>() || V.getAs<loc::ConcreteInt>();
+  };
+  ProgramStateRef New = State;
+  if (!isConstant(R))
+    New = forgetUnownedReadsIn(New, L);
+  if (!isConstant(L))
+    New = forgetUnownedReadsIn(New, R);
+  if (New != State)
+    C.addTransition(New);
+}
+
+void RefcountModel::checkLocation(SVal Loc, bool IsLoad, const Stmt *S,
+                                  CheckerContext &C) const {
+  // See forgetPutsOutlivedBy(): a caller of a put that hit zero goes on
+  // using the object, so that put was not the final one.
+  const MemRegion *R = Loc.getAsRegion();
+  ProgramStateRef State = C.getState();
+  ProgramStateRef New =
+      forgetPutsOutlivedBy(State, ownerSymbol(R), R, C.getStackFrame());
+  if (New != State)
+    C.addTransition(New);
 }
 
 void RefcountModel::checkBind(SVal Loc, SVal Val, const Stmt *S,

@@ -414,3 +414,71 @@ void get_on_borrowed(struct obj *o) {
   refcount_inc(&o->users); // no-warning
   atomic_inc(&o->count);   // no-warning
 }
+
+/* ---- a callee's put the caller outlives (net/core/neighbour.c) ---- */
+/* neigh_del_timer() drops the timer's reference once del_timer() succeeded;
+   __neigh_event_send() holds its own: it goes on writing the neighbour and
+   re-arms the timer with neigh_hold(). A put its caller outlives is not the
+   final one. */
+struct nb {
+  refcount_t refcnt;
+  int nud_state;
+  int in_timer;
+};
+void nb_destroy(struct nb *n);
+static void nb_release(struct nb *n) {
+  if (refcount_dec_and_test(&n->refcnt)) // expected-note{{The count of 'n->refcnt' drops to zero in refcount_dec_and_test()}} expected-note{{Taking true branch}}
+    nb_destroy(n);
+}
+static int nb_del_timer(struct nb *n) {
+  if (n->in_timer) { // expected-note{{Assuming field 'in_timer' is not equal to 0}} expected-note{{Taking true branch}}
+    nb_release(n);    // expected-note{{Calling 'nb_release'}} expected-note{{Returning from 'nb_release'}}
+    return 1;
+  }
+  return 0;
+}
+void nb_event_send(struct nb *n) {
+  nb_del_timer(n);
+  n->nud_state = 1;
+  refcount_inc(&n->refcnt); // no-warning
+}
+/* Nothing shows the caller still holds the neighbour: reported. */
+void nb_event_send_unused(struct nb *n) {
+  nb_del_timer(n); // expected-note{{Calling 'nb_del_timer'}} expected-note{{Returning from 'nb_del_timer'}}
+  refcount_inc(&n->refcnt); // expected-warning{{refcount_inc() on 'n->refcnt' after its count dropped to zero on this path}} expected-note{{refcount_inc() on 'n->refcnt' after its count dropped to zero on this path}}
+}
+/* The put's own frame touching the object is its release, not a use. */
+void nb_release_then_get(struct nb *n) {
+  if (refcount_dec_and_test(&n->refcnt)) { // expected-note{{The count of 'n->refcnt' drops to zero in refcount_dec_and_test()}} expected-note{{Taking true branch}}
+    n->nud_state = 0;
+    refcount_inc(&n->refcnt); // expected-warning{{refcount_inc() on 'n->refcnt' after its count dropped to zero on this path}} expected-note{{refcount_inc() on 'n->refcnt' after its count dropped to zero on this path}}
+  }
+}
+
+/* ---- flow control on a count (net/core/sock.c) ---- */
+/* sock_alloc_send_pskb(): `sk_wmem_alloc_get(sk) < sk->sk_sndbuf` asks
+   whether the send buffer has room; sk_wmem_alloc keeps a bias of one until
+   sk_free(). A read compared with a bound that is not a constant is not a
+   zero test. */
+struct sk {
+  refcount_t wmem_alloc;
+  int sndbuf;
+};
+void sk_destroy(struct sk *s);
+void sk_wfree(struct sk *s) {
+  if (refcount_dec_and_test(&s->wmem_alloc))
+    sk_destroy(s);
+}
+static int sk_wmem_get(const struct sk *s) {
+  return refcount_read(&s->wmem_alloc) - 1;
+}
+void sk_alloc_send(struct sk *s, int size) {
+  if (sk_wmem_get(s) < s->sndbuf)
+    refcount_add(size, &s->wmem_alloc); // no-warning
+}
+/* Tested non-zero first, then bounded: still a check-then-get. */
+void sk_alloc_send_tested(struct sk *s, int size) {
+  unsigned int n = refcount_read(&s->wmem_alloc); // expected-note{{The count of 's->wmem_alloc' is read here without holding a reference of this path}}
+  if (n && n - 1 < s->sndbuf) // expected-note{{Assuming 'n' is not equal to 0}} expected-note{{Left side of '&&' is true}} expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
+    refcount_add(size, &s->wmem_alloc); // expected-warning{{Check-then-get race: the count of 's->wmem_alloc' was tested non-zero without holding a reference, and may drop to zero before refcount_add()}} expected-note{{Check-then-get race}}
+}
