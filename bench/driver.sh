@@ -6,8 +6,9 @@
 # KERNEL_TREE holds compile_commands.json (default: the corpus of
 # /work/shared/corpus/linux-6.1.sh, $KCORPUS/linux-source-6.1). Picks N=40
 # TUs (every TU of fs/kernfs/ and drivers/of/, then lib/ in path order),
-# runs `analyze-build --enable-checker refcount` with the default checkers
-# disabled (what krefcheck runs by default: the refcount checkers only), then
+# runs `analyze-build --enable-checker refcount,core.builtin` with the default checkers
+# disabled (what krefcheck runs by default: the refcount checkers and the
+# core.builtin models), then
 # `krefcheck -j JOBS` (default 2; analyze-build uses one worker per CPU),
 # and prints both wall times and the ratio krefcheck / analyze-build.
 # Environment: BUILD (default build/), KREFCHECK, PLUGIN, N, JOBS, OUT,
@@ -63,11 +64,19 @@ open(sys.argv[1], "w").write(f"{wall:.2f} {ru.ru_utime + ru.ru_stime:.2f}\n")
 sys.exit(rc)
 PY
 }
+# analyze-build cannot drop the default checkers, so it disables them; what
+# is left is exactly krefcheck's set (refcount + core.builtin, whose models
+# of __builtin_expect() and friends krefcheck always runs): compare with
+# -analyzer-list-enabled-checkers when changing either.
+ab_disable=core.BitwiseShift,core.CallAndMessage,core.DivideZero,core.NonNullParamChecker
+ab_disable+=,core.NullDereference,core.StackAddressEscape,core.UndefinedBinaryOperatorResult
+ab_disable+=,core.VLASize,core.uninitialized,core.CallAndMessageModeling
+ab_disable+=,core.DynamicTypePropagation,core.NonnilStringConstants,core.StackAddrEscapeBase
+ab_disable+=,unix,deadcode,cplusplus,security,nullability,apiModeling
 run_ab() {  # analyze-build; writes its wall and CPU time to $out/ab.$1
   rm -rf "$out/analyze-build"
   timed "$out/ab.$1" "$analyze_build" --cdb "$out/cdb.json" --use-analyzer "$clang" --load-plugin "$plugin" \
-    --enable-checker refcount \
-    --disable-checker core,unix,deadcode,cplusplus,security,nullability,apiModeling \
+    --enable-checker refcount,core.builtin --disable-checker "$ab_disable" \
     --plist-multi-file -o "$out/analyze-build" >"$out/analyze-build.log" 2>&1 || true
 }
 run_k() {  # krefcheck; writes its wall and CPU time to $out/k.$1
