@@ -36,6 +36,12 @@ conjureExprValue(const clang::Expr *E, clang::QualType T,
 #endif
 }
 
+/// ConcreteInt::getValue() is an APSInt& in LLVM 19, an APSIntPtr in 22.
+[[maybe_unused]] inline const llvm::APSInt &apsInt(const llvm::APSInt &V) {
+  return V;
+}
+template <typename P> const llvm::APSInt &apsInt(const P &V) { return *V; }
+
 } // namespace krefcheck
 
 #endif

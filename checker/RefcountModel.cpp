@@ -406,13 +406,23 @@ void RefcountModel::checkPostStmt(const BinaryOperator *BO,
   ProgramStateRef State = C.getState();
   SVal L = C.getSVal(BO->getLHS());
   SVal R = C.getSVal(BO->getRHS());
-  auto isConstant = [](SVal V) {
-    return V.getAs<nonloc::ConcreteInt>() || V.getAs<loc::ConcreteInt>();
+  // So is one with a constant far from zero: `sk_wmem_alloc_get(sk) <
+  // SKB_TRUESIZE(1)` asks whether the socket has data in flight. Zero and
+  // the sharing tests (`== 1`, `> 1`, `>= 2`) stay tests.
+  auto isSmallConstant = [](SVal V) {
+    if (V.getAs<loc::ConcreteInt>())
+      return true;
+    auto CI = V.getAs<nonloc::ConcreteInt>();
+    if (!CI)
+      return false;
+    const llvm::APSInt &N = apsInt(CI->getValue());
+    return N.isSigned() ? N.getSExtValue() >= -2 && N.getSExtValue() <= 2
+                        : N.getZExtValue() <= 2;
   };
   ProgramStateRef New = State;
-  if (!isConstant(R))
+  if (!isSmallConstant(R))
     New = forgetUnownedReadsIn(New, L);
-  if (!isConstant(L))
+  if (!isSmallConstant(L))
     New = forgetUnownedReadsIn(New, R);
   if (New != State)
     C.addTransition(New);

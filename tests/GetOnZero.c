@@ -463,6 +463,7 @@ void nb_release_then_get(struct nb *n) {
 struct sk {
   refcount_t wmem_alloc;
   int sndbuf;
+  unsigned char in_flight_low : 1;
 };
 void sk_destroy(struct sk *s);
 void sk_wfree(struct sk *s) {
@@ -475,6 +476,24 @@ static int sk_wmem_get(const struct sk *s) {
 void sk_alloc_send(struct sk *s, int size) {
   if (sk_wmem_get(s) < s->sndbuf)
     refcount_add(size, &s->wmem_alloc); // no-warning
+}
+/* __tcp_transmit_skb(): `skb->ooo_okay = sk_wmem_alloc_get(sk) <
+   SKB_TRUESIZE(1)`, a constant far from zero, asks whether data is in
+   flight, not whether the socket is alive. */
+#define SK_TRUESIZE_1 768
+void sk_transmit(struct sk *s, int size) {
+  s->in_flight_low = sk_wmem_get(s) < SK_TRUESIZE_1;
+  refcount_add(size, &s->wmem_alloc); // no-warning
+}
+void sk_transmit_branch(struct sk *s, int size) {
+  if (sk_wmem_get(s) >= SK_TRUESIZE_1)
+    refcount_add(size, &s->wmem_alloc); // no-warning
+}
+/* Tested against zero with a constant bound beside it: still reported. */
+void sk_transmit_tested(struct sk *s, int size) {
+  unsigned int n = refcount_read(&s->wmem_alloc); // expected-note{{The count of 's->wmem_alloc' is read here without holding a reference of this path}}
+  if (n != 0 && n < SK_TRUESIZE_1) // expected-note{{Assuming 'n' is not equal to 0}} expected-note{{Left side of '&&' is true}} expected-note{{Assuming 'n' is < SK_TRUESIZE_1}} expected-note{{Taking true branch}}
+    refcount_add(size, &s->wmem_alloc); // expected-warning{{Check-then-get race: the count of 's->wmem_alloc' was tested non-zero without holding a reference, and may drop to zero before refcount_add()}} expected-note{{Check-then-get race}}
 }
 /* Tested non-zero first, then bounded: still a check-then-get. */
 void sk_alloc_send_tested(struct sk *s, int size) {
