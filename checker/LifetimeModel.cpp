@@ -211,6 +211,61 @@ const NoteTag *LifetimeModel::refNote(
       });
 }
 
+/// Is the pointer a get is taken on held in a field of an object this path
+/// allocated (`get_uid(new->user)` after `new = kmem_cache_alloc(...);
+/// memcpy(new, old, ...)` or `*new = *old` in prepare_creds())? The count is
+/// then the new object's, dropped by its destructor (put_cred() ->
+/// put_cred_rcu()), not the function's. Follows the pointer through the
+/// parameters of inlined callees (`refcount_inc(&u->__count)` in get_uid(u))
+/// to the expression it was passed as.
+static bool heldByAllocatedObject(const Expr *E, CheckerContext &C) {
+  const LocationContext *LC = C.getLocationContext();
+  ProgramStateRef State = C.getState();
+  for (int Depth = 0; E && LC && Depth < 4; ++Depth) {
+    // The object pointer: `u` in `&u->__count`, else the pointer itself.
+    const Expr *P = E->IgnoreParenCasts();
+    if (const auto *UO = dyn_cast<UnaryOperator>(P))
+      if (UO->getOpcode() == UO_AddrOf) {
+        const Expr *M = UO->getSubExpr()->IgnoreParenCasts();
+        while (const auto *ME = dyn_cast<MemberExpr>(M)) {
+          M = ME->getBase()->IgnoreParenCasts();
+          if (ME->isArrow())
+            break;
+        }
+        P = M;
+      }
+    // `new->user`: is `new` an object this path allocated?
+    if (const auto *ME = dyn_cast<MemberExpr>(P)) {
+      const auto *DRE =
+          dyn_cast<DeclRefExpr>(ME->getBase()->IgnoreParenCasts());
+      const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+      if (!ME->isArrow() || !VD || !VD->hasLocalStorage() ||
+          isa<ParmVarDecl>(VD))
+        return false;
+      const MemRegion *Obj =
+          State->getSVal(State->getLValue(VD, LC)).getAsRegion();
+      const auto *SR =
+          Obj ? dyn_cast<SymbolicRegion>(Obj->getBaseRegion()) : nullptr;
+      const auto *Sym =
+          SR ? dyn_cast<SymbolConjured>(SR->getSymbol()) : nullptr;
+      const auto *CE =
+          Sym ? dyn_cast_or_null<CallExpr>(Sym->getStmt()) : nullptr;
+      const FunctionDecl *FD = CE ? CE->getDirectCallee() : nullptr;
+      return FD && FD->getIdentifier() && FD->getName().contains("alloc");
+    }
+    // A parameter of an inlined callee: continue with the caller's argument.
+    const auto *DRE = dyn_cast<DeclRefExpr>(P);
+    const auto *PVD = DRE ? dyn_cast<ParmVarDecl>(DRE->getDecl()) : nullptr;
+    const StackFrameContext *SFC = LC->getStackFrame();
+    const auto *Site = dyn_cast_or_null<CallExpr>(SFC->getCallSite());
+    if (!PVD || !Site || PVD->getFunctionScopeIndex() >= Site->getNumArgs())
+      return false;
+    E = Site->getArg(PVD->getFunctionScopeIndex());
+    LC = SFC->getParent();
+  }
+  return false;
+}
+
 /// Is R (or the object R was loaded from, e.g. `l->supplier`) an internal
 /// reference found by a list walk or an index lookup?
 static bool reachedFromInternal(ProgramStateRef State, const MemRegion *R) {
@@ -499,7 +554,8 @@ void LifetimeModel::applyCall(const CallEvent &Call, const LifetimeAPI &API,
   std::string Fallback =
       API.RefArg == RetVal ? "the result of " + Callee : exprText(ArgE, C);
   Family F = API.Fam;
-  if (Ok && !isNewReference(API) && ownedByBit(CE, C)) {
+  if (Ok && !isNewReference(API) &&
+      (ownedByBit(CE, C) || heldByAllocatedObject(ArgE, C))) {
     C.addTransition(Ok, ConsumeNote);
     Ok = nullptr;
   }
@@ -1039,6 +1095,21 @@ ProgramStateRef LifetimeModel::checkPointerEscape(
   return State;
 }
 
+/// An object an `__init` function creates (`kobject_create_and_add()`) and
+/// keeps when it succeeds is meant to live until shutdown (a permanent sysfs
+/// directory): its reference is not a leak on success. A lookup's reference
+/// (`of_find_node_by_path()`) still is, and so is either on failure.
+static bool createdForever(const RefEntry &E, CheckerContext &C) {
+  if (!E.Acquirer || !E.Acquirer->Name.contains("create"))
+    return false;
+  const LocationContext *Top = C.getLocationContext();
+  while (Top->getParent())
+    Top = Top->getParent();
+  const auto *FD = dyn_cast_or_null<FunctionDecl>(Top->getDecl());
+  const auto *SA = FD ? FD->getAttr<SectionAttr>() : nullptr;
+  return SA && SA->getName().starts_with(".init.");
+}
+
 void LifetimeModel::checkDeadSymbols(SymbolReaper &SR,
                                      CheckerContext &C) const {
   ProgramStateRef State = C.getState();
@@ -1063,7 +1134,7 @@ void LifetimeModel::checkDeadSymbols(SymbolReaper &SR,
       New = removeRef(New, KV.first);
       continue;
     }
-    if (E.isNewReference()) {
+    if (E.isNewReference() && !createdForever(E, C)) {
       Leaks.push_back(KV);
       New = removeRef(New, KV.first);
     } else {
@@ -1109,7 +1180,7 @@ void LifetimeModel::checkEndFunction(const ReturnStmt *RS,
       continue;
     if (knownNull(State, KV.first.first, C))
       continue;
-    if (!E.isNewReference() && !Err)
+    if ((!E.isNewReference() || createdForever(E, C)) && !Err)
       continue;
     Leaks.push_back(KV);
   }

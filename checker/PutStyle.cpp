@@ -16,7 +16,9 @@ using namespace krefcheck;
 
 namespace {
 
-/// APIs that take an object off a lookup index.
+/// APIs that take an object off a lookup index. Not ida_free(): an IDA
+/// hands out numbers and holds no pointers, so nothing is looked up in it
+/// (pde_put() gives back the entry's inode number).
 bool isIndexRemoval(StringRef Name) {
   static const llvm::StringSet<> Names = {"list_del",
                                           "list_del_init",
@@ -35,7 +37,6 @@ bool isIndexRemoval(StringRef Name) {
                                           "rb_erase",
                                           "rhashtable_remove_fast",
                                           "rhltable_remove",
-                                          "ida_free",
                                           "list_lru_del"};
   return Names.contains(Name);
 }

@@ -861,3 +861,113 @@ int copy_ct_not_stored(struct pkt *dst, struct pkt *src) {
     return -ENOMEM; // LEAK expected-warning{{Reference to '&ct->use' taken by refcount_inc() is not released on this error path (missing refcount_dec_and_test())}} expected-note{{Reference to '&ct->use' taken by refcount_inc() is not released on this error path (missing refcount_dec_and_test())}}
   return 0;
 }
+
+/* ---- a copy's pointers (kernel/cred.c prepare_creds()) ---- */
+/* The new object is a copy of the old one, and takes a count on each object
+   the copy points to: those counts are the copy's, dropped by its destructor
+   (put_cred() -> __put_cred() -> put_cred_rcu()), not the function's. */
+struct cuser { refcount_t count; };
+struct ucred { atomic_t usage; struct cuser *user; };
+int ucred_security(struct ucred *c);
+void __put_ucred(struct ucred *c);
+static inline void put_ucred(struct ucred *c) {
+  if (atomic_dec_and_test(&c->usage))
+    __put_ucred(c);
+}
+static inline struct cuser *get_cuser(struct cuser *u) {
+  refcount_inc(&u->count); // expected-note{{Reference to '&u->count' taken by refcount_inc()}}
+  return u;
+}
+
+struct ucred *prepare_ucred(const struct ucred *old) {
+  struct ucred *new = kmalloc(sizeof(*new), GFP_KERNEL);
+  if (!new)
+    return NULL;
+  *new = *old;
+  atomic_set(&new->usage, 1);
+  get_cuser(new->user);
+  if (ucred_security(new) < 0)
+    goto error;
+  return new;
+error:
+  put_ucred(new);
+  return NULL; // no-warning
+}
+
+/* A count on what the old object points to, which the copy does not hold,
+   is the function's. */
+struct ucred *prepare_ucred_old(const struct ucred *old) {
+  struct ucred *new = kmalloc(sizeof(*new), GFP_KERNEL);
+  if (!new) // expected-note{{Assuming 'new' is non-null}} expected-note{{Taking false branch}}
+    return NULL;
+  atomic_set(&new->usage, 1);
+  new->user = NULL;
+  get_cuser(old->user); // expected-note{{Calling 'get_cuser'}} expected-note{{Returning from 'get_cuser'}}
+  if (ucred_security(new) < 0) // expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
+    goto error; // expected-note{{Control jumps to line}}
+  new->user = old->user;
+  return new;
+error:
+  put_ucred(new);
+  return NULL; // LEAK expected-warning{{Reference to '&u->count' taken by refcount_inc() is not released on this error path (missing refcount_dec_and_test())}} expected-note{{Reference to '&u->count' taken by refcount_inc() is not released on this error path (missing refcount_dec_and_test())}}
+}
+
+/* ---- objects an __init function creates for good ---- */
+/* reboot_ksysfs_init(): the "reboot" sysfs directory is created at boot and
+   never removed; its creation reference is what keeps it. */
+#define __init __attribute__((__section__(".init.text")))
+int __init make_dir_init(struct kobject *parent) {
+  struct kobject *k = kobject_create_and_add("reboot", parent);
+  if (!k)
+    return -ENOMEM;
+  if (setup()) {
+    kobject_put(k);
+    return -EIO;
+  }
+  return 0; // no-warning
+}
+
+/* Failing without putting it is still a leak, */
+int __init make_dir_init_fail(struct kobject *parent) {
+  struct kobject *k = kobject_create_and_add("reboot", parent); // expected-note{{kobject_create_and_add() returns a counted reference (+1): 'k' must be released}}
+  if (!k) // expected-note{{Assuming 'k' is non-null}} expected-note{{Taking false branch}}
+    return -ENOMEM;
+  if (setup()) // expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
+    return -EIO; // LEAK expected-warning{{Reference to 'k' acquired by kobject_create_and_add() is not released on this path (missing kobject_put())}} expected-note{{Reference to 'k' acquired by kobject_create_and_add() is not released on this path (missing kobject_put())}}
+  return 0;
+}
+
+/* and so is a lookup's reference kept by an __init function. */
+int __init find_node_init(void) {
+  struct device_node *np = of_find_node_by_path("/reboot"); // expected-note{{of_find_node_by_path() returns a counted reference (+1): 'np' must be released}}
+  if (!np) // expected-note{{Assuming 'np' is non-null}} expected-note{{Taking false branch}}
+    return -ENODEV;
+  use(np);
+  return 0; // LEAK expected-warning{{Reference to 'np' acquired by of_find_node_by_path() is not released on this path (missing of_node_put())}} expected-note{{Reference to 'np' acquired by of_find_node_by_path() is not released on this path (missing of_node_put())}}
+}
+
+/* ---- references handed to procfs inodes (fs/proc/generic.c) ---- */
+/* proc_lookup_de(): proc_get_inode() takes over the entry's reference (it
+   puts it itself when it fails). */
+struct proc_dir_entry { refcount_t refcnt; };
+struct super_block;
+struct inode *proc_get_inode(struct super_block *sb, struct proc_dir_entry *de);
+
+void *pde_lookup(struct super_block *sb, struct proc_dir_entry *de) {
+  struct inode *inode;
+  refcount_inc(&de->refcnt);
+  inode = proc_get_inode(sb, de);
+  if (!inode)
+    return ERR_PTR(-ENOMEM); // no-warning
+  return inode;
+}
+
+void *pde_lookup_other(struct super_block *sb, struct proc_dir_entry *de,
+                       struct proc_dir_entry *other) {
+  struct inode *inode;
+  refcount_inc(&de->refcnt); // expected-note{{Reference to '&de->refcnt' taken by refcount_inc()}}
+  inode = proc_get_inode(sb, other);
+  if (!inode) // expected-note{{Assuming 'inode' is null}} expected-note{{Taking true branch}}
+    return ERR_PTR(-ENOMEM); // LEAK expected-warning{{Reference to '&de->refcnt' taken by refcount_inc() is not released on this error path (missing refcount_dec_and_test())}} expected-note{{Reference to '&de->refcnt' taken by refcount_inc() is not released on this error path (missing refcount_dec_and_test())}}
+  return inode;
+}

@@ -776,3 +776,57 @@ void use_atomic_inc_not_zero(struct page_ish *p) {
   while (!atomic_inc_not_zero(&p->count)) // no-warning
     might_sleep();
 }
+
+/* ---- an id allocator is not an index (fs/proc/generic.c pde_put()) ---- */
+/* The release gives back the entry's inode number (an IDA holds numbers,
+   no pointers: nothing is looked up in it) and frees the entry; the entry
+   leaves the tree in remove_pentry(), under the write lock, before its put.
+   A walk of the tree under the lock finds only entries the tree holds. */
+struct ida { unsigned int next; };
+void ida_free(struct ida *ida, unsigned int id);
+struct pentry {
+  refcount_t refcnt;
+  unsigned int ino;
+  struct rb_node node;
+};
+static struct ida pentry_inos;
+static struct rb_root pentries;
+void pentry_put(struct pentry *e) {
+  if (refcount_dec_and_test(&e->refcnt)) {
+    ida_free(&pentry_inos, e->ino);
+    kfree(e);
+  }
+}
+struct pentry *pentry_first(void) {
+  struct rb_node *n = pentries.rb_node;
+  struct pentry *e;
+  if (!n)
+    return NULL;
+  e = rb_entry(n, struct pentry, node);
+  refcount_inc(&e->refcnt); // no-warning: the release takes it off no index
+  return e;
+}
+
+/* Its twin whose release also erases it from the tree is reported. */
+struct pentry2 {
+  refcount_t refcnt;
+  unsigned int ino;
+  struct rb_node node;
+};
+static struct rb_root pentries2;
+void pentry2_put(struct pentry2 *e) {
+  if (refcount_dec_and_test(&e->refcnt)) { // expected-note{{The final put of 'struct pentry2::refcnt' is a bare decrement-and-test here: kref style}}
+    ida_free(&pentry_inos, e->ino);
+    rb_erase(&e->node, &pentries2); // expected-note{{The release of 'struct pentry2::refcnt' takes the object off its index here}}
+    kfree(e);
+  }
+}
+struct pentry2 *pentry2_first(void) {
+  struct rb_node *n = pentries2.rb_node;
+  struct pentry2 *e;
+  if (!n) // expected-note{{Assuming 'n' is non-null}} expected-note{{Taking false branch}}
+    return NULL;
+  e = rb_entry(n, struct pentry2, node); // expected-note{{Internal reference obtained from an rb-tree walk}}
+  refcount_inc(&e->refcnt); // expected-warning{{Plain refcount_inc() on an internal reference from an rb-tree walk}} expected-note{{Plain refcount_inc() on an internal reference from an rb-tree walk}}
+  return e;
+}
