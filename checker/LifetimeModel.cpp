@@ -86,7 +86,8 @@ bool krefcheck::nameTakesOwnership(StringRef Name) {
 
 bool krefcheck::nameReleases(StringRef Name) {
   static const llvm::StringSet<> Words = {
-      "put",    "release", "free",       "destroy", "unref",
+      "put",    "release", "free",       "destroy", "unref",  "kfree",
+      "kvfree", "vfree",
       "drop",   "kill",    "unregister", "del",     "disconnect",
       "remove", "cleanup", "dispose"};
   return hasNameWord(Name, Words);
@@ -211,59 +212,133 @@ const NoteTag *LifetimeModel::refNote(
       });
 }
 
-/// Is the pointer a get is taken on held in a field of an object this path
-/// allocated (`get_uid(new->user)` after `new = kmem_cache_alloc(...);
-/// memcpy(new, old, ...)` or `*new = *old` in prepare_creds())? The count is
-/// then the new object's, dropped by its destructor (put_cred() ->
-/// put_cred_rcu()), not the function's. Follows the pointer through the
-/// parameters of inlined callees (`refcount_inc(&u->__count)` in get_uid(u))
-/// to the expression it was passed as.
-static bool heldByAllocatedObject(const Expr *E, CheckerContext &C) {
-  const LocationContext *LC = C.getLocationContext();
-  ProgramStateRef State = C.getState();
-  for (int Depth = 0; E && LC && Depth < 4; ++Depth) {
-    // The object pointer: `u` in `&u->__count`, else the pointer itself.
-    const Expr *P = E->IgnoreParenCasts();
-    if (const auto *UO = dyn_cast<UnaryOperator>(P))
+namespace {
+/// Where a get's pointer was read from, followed through the parameters of
+/// inlined callees to the expression it was passed as: `refcount_inc(
+/// &u->__count)` in get_uid(u) called as get_uid(new->user) reads `u` from
+/// the field `new->user`; dget(path->dentry) in path_get(&nd->path) reads
+/// it from `nd->path.dentry`.
+class ReadLocation {
+public:
+  explicit ReadLocation(CheckerContext &C) : C(C), State(C.getState()) {}
+
+  /// The field region the object pointer of a get argument was read from
+  /// (`&u->__count`: the object pointer is `u`), or null.
+  const MemRegion *ofGetArgument(const Expr *E) {
+    E = E->IgnoreParenCasts();
+    if (const auto *UO = dyn_cast<UnaryOperator>(E))
       if (UO->getOpcode() == UO_AddrOf) {
+        // `&u->__count`: the object pointer is the base of the first `->`.
         const Expr *M = UO->getSubExpr()->IgnoreParenCasts();
         while (const auto *ME = dyn_cast<MemberExpr>(M)) {
           M = ME->getBase()->IgnoreParenCasts();
           if (ME->isArrow())
-            break;
+            return ofPointer(M, C.getLocationContext(), 0);
         }
-        P = M;
+        return nullptr;
       }
-    // `new->user`: is `new` an object this path allocated?
-    if (const auto *ME = dyn_cast<MemberExpr>(P)) {
-      const auto *DRE =
-          dyn_cast<DeclRefExpr>(ME->getBase()->IgnoreParenCasts());
-      const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-      if (!ME->isArrow() || !VD || !VD->hasLocalStorage() ||
-          isa<ParmVarDecl>(VD))
-        return false;
-      const MemRegion *Obj =
-          State->getSVal(State->getLValue(VD, LC)).getAsRegion();
-      const auto *SR =
-          Obj ? dyn_cast<SymbolicRegion>(Obj->getBaseRegion()) : nullptr;
-      const auto *Sym =
-          SR ? dyn_cast<SymbolConjured>(SR->getSymbol()) : nullptr;
-      const auto *CE =
-          Sym ? dyn_cast_or_null<CallExpr>(Sym->getStmt()) : nullptr;
-      const FunctionDecl *FD = CE ? CE->getDirectCallee() : nullptr;
-      return FD && FD->getIdentifier() && FD->getName().contains("alloc");
-    }
-    // A parameter of an inlined callee: continue with the caller's argument.
-    const auto *DRE = dyn_cast<DeclRefExpr>(P);
+    return ofPointer(E, C.getLocationContext(), 0);
+  }
+
+private:
+  CheckerContext &C;
+  ProgramStateRef State;
+
+  /// The location a pointer expression's value was read from.
+  const MemRegion *ofPointer(const Expr *E, const LocationContext *LC,
+                             int Depth) {
+    E = E->IgnoreParenCasts();
+    if (isa<MemberExpr>(E))
+      return lvalue(E, LC, Depth);
+    const auto *DRE = dyn_cast<DeclRefExpr>(E);
     const auto *PVD = DRE ? dyn_cast<ParmVarDecl>(DRE->getDecl()) : nullptr;
+    if (!PVD || Depth > 4)
+      return nullptr;
     const StackFrameContext *SFC = LC->getStackFrame();
     const auto *Site = dyn_cast_or_null<CallExpr>(SFC->getCallSite());
-    if (!PVD || !Site || PVD->getFunctionScopeIndex() >= Site->getNumArgs())
-      return false;
-    E = Site->getArg(PVD->getFunctionScopeIndex());
-    LC = SFC->getParent();
+    if (!Site || PVD->getFunctionScopeIndex() >= Site->getNumArgs())
+      return nullptr;
+    return ofPointer(Site->getArg(PVD->getFunctionScopeIndex()),
+                     SFC->getParent(), Depth + 1);
   }
-  return false;
+
+  /// The region a pointer expression points to.
+  const MemRegion *pointee(const Expr *E, const LocationContext *LC,
+                           int Depth) {
+    E = E->IgnoreParenCasts();
+    if (const auto *UO = dyn_cast<UnaryOperator>(E))
+      if (UO->getOpcode() == UO_AddrOf)
+        return lvalue(UO->getSubExpr(), LC, Depth);
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+      const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+      if (!VD || Depth > 4)
+        return nullptr;
+      const StackFrameContext *SFC = LC->getStackFrame();
+      const auto *Site = dyn_cast_or_null<CallExpr>(SFC->getCallSite());
+      const auto *PVD = dyn_cast<ParmVarDecl>(VD);
+      if (PVD && Site && PVD->getFunctionScopeIndex() < Site->getNumArgs())
+        return pointee(Site->getArg(PVD->getFunctionScopeIndex()),
+                       SFC->getParent(), Depth + 1);
+      return State->getSVal(State->getLValue(VD, LC)).getAsRegion();
+    }
+    if (isa<MemberExpr>(E))
+      if (const MemRegion *L = lvalue(E, LC, Depth))
+        return State->getSVal(L).getAsRegion();
+    return nullptr;
+  }
+
+  /// The region an lvalue expression (`nd->path`, `s.f`, `v`) names.
+  const MemRegion *lvalue(const Expr *E, const LocationContext *LC,
+                          int Depth) {
+    E = E->IgnoreParenCasts();
+    if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+      const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
+      const MemRegion *Base = ME->isArrow()
+                                  ? pointee(ME->getBase(), LC, Depth)
+                                  : lvalue(ME->getBase(), LC, Depth);
+      if (!FD || !Base)
+        return nullptr;
+      return State->getLValue(FD, loc::MemRegionVal(Base)).getAsRegion();
+    }
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+        if (!isa<ParmVarDecl>(VD) || !LC->getStackFrame()->getCallSite())
+          return State->getLValue(VD, LC).getAsRegion();
+    return nullptr;
+  }
+};
+} // namespace
+
+/// Is a get's pointer held in memory that keeps the reference?
+///  - A field of an object this path allocated (`new = kmem_cache_alloc();
+///    *new = *old; get_uid(new->user)` in prepare_creds()): the count is the
+///    new object's, dropped by its destructor (put_cred() -> put_cred_rcu()).
+///  - A field of memory outliving the function that this path wrote before
+///    the get (`nd->path = nd->root; path_get(&nd->path)` in nd_jump_root()):
+///    the count is that memory's, as with `hub->hdev = hdev;
+///    usb_get_dev(hdev)` (struct copies included). A field read as the
+///    caller left it (`get_device(dev->parent)`) is still the function's
+///    count.
+static bool heldInMemory(const Expr *ArgE, const MemRegion *R,
+                         CheckerContext &C) {
+  if (!ArgE || !R)
+    return false;
+  const MemRegion *Loc = ReadLocation(C).ofGetArgument(ArgE);
+  if (!Loc || !isa<FieldRegion>(Loc))
+    return false;
+  const auto *Obj = dyn_cast<SymbolicRegion>(Loc->getBaseRegion());
+  if (!Obj)
+    return false;
+  SymbolRef ObjSym = Obj->getSymbol();
+  if (const auto *Sym = dyn_cast<SymbolConjured>(ObjSym)) {
+    const auto *CE = dyn_cast_or_null<CallExpr>(Sym->getStmt());
+    const FunctionDecl *FD = CE ? CE->getDirectCallee() : nullptr;
+    return FD && FD->getIdentifier() && FD->getName().contains("alloc");
+  }
+  // Memory the caller gave (`nd`, `dev`): was the field written here?
+  if (!isa<SymbolRegionValue>(ObjSym))
+    return false;
+  return loadedFrom(R->getBaseRegion()) != Loc;
 }
 
 /// Is R (or the object R was loaded from, e.g. `l->supplier`) an internal
@@ -555,7 +630,7 @@ void LifetimeModel::applyCall(const CallEvent &Call, const LifetimeAPI &API,
       API.RefArg == RetVal ? "the result of " + Callee : exprText(ArgE, C);
   Family F = API.Fam;
   if (Ok && !isNewReference(API) &&
-      (ownedByBit(CE, C) || heldByAllocatedObject(ArgE, C))) {
+      (ownedByBit(CE, C) || heldInMemory(ArgE, R, C))) {
     C.addTransition(Ok, ConsumeNote);
     Ok = nullptr;
   }

@@ -971,3 +971,54 @@ void *pde_lookup_other(struct super_block *sb, struct proc_dir_entry *de,
     return ERR_PTR(-ENOMEM); // LEAK expected-warning{{Reference to '&de->refcnt' taken by refcount_inc() is not released on this error path (missing refcount_dec_and_test())}} expected-note{{Reference to '&de->refcnt' taken by refcount_inc() is not released on this error path (missing refcount_dec_and_test())}}
   return inode;
 }
+
+/* ---- a struct copy into the caller's memory (fs/namei.c nd_jump_root()) ---- */
+/* `nd->path = nd->root; path_get(&nd->path)`: the count is kept by the
+   field the path just wrote (put by terminate_walk()), like a pointer stored
+   before its get. */
+struct npath { struct dentry *dentry; };
+struct walk { struct npath path, root; int flags; };
+static inline void npath_get(const struct npath *p) {
+  dget(p->dentry); // expected-note{{Reference to 'p->dentry' taken by dget()}}
+}
+void npath_put(const struct npath *p);
+
+static int jump_root(struct walk *w) {
+  npath_put(&w->path);
+  w->path = w->root;
+  npath_get(&w->path);
+  return 0;
+}
+const char *walk_pick(struct walk *w) {
+  if (setup())
+    return ERR_PTR(-EIO);
+  jump_root(w);
+  return NULL; // no-warning
+}
+
+/* A get on a field as the caller left it is the function's own count. */
+const char *walk_pick_root(struct walk *w) {
+  npath_get(&w->root); // expected-note{{Calling 'npath_get'}} expected-note{{Returning from 'npath_get'}}
+  if (setup()) // expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
+    return ERR_PTR(-EIO); // LEAK expected-warning{{Reference to 'p->dentry' taken by dget() is not released on this error path (missing dput())}} expected-note{{Reference to 'p->dentry' taken by dget() is not released on this error path (missing dput())}}
+  w->flags = 1;
+  return "x";
+}
+
+/* ---- kfree_skb() drops the count (net/netlink __netlink_dump_start()) ---- */
+struct skb_ish { refcount_t users; };
+void kfree_skb_ish(struct skb_ish *skb);
+int dump_start(struct skb_ish *skb) {
+  refcount_inc(&skb->users);
+  if (setup()) {
+    kfree_skb_ish(skb);
+    return -ENODEV; // no-warning
+  }
+  return 0;
+}
+int dump_start_leak(struct skb_ish *skb) {
+  refcount_inc(&skb->users); // expected-note{{Reference to '&skb->users' taken by refcount_inc()}}
+  if (setup()) // expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
+    return -ENODEV; // LEAK expected-warning{{Reference to '&skb->users' taken by refcount_inc() is not released on this error path (missing refcount_dec_and_test())}} expected-note{{Reference to '&skb->users' taken by refcount_inc() is not released on this error path (missing refcount_dec_and_test())}}
+  return 0;
+}
