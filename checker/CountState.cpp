@@ -146,6 +146,16 @@ ProgramStateRef krefcheck::markZeroFilled(ProgramStateRef S, SymbolRef Obj) {
 bool krefcheck::isZeroFilled(ProgramStateRef S, SymbolRef Obj) {
   return Obj && S->contains<ZeroFilledObjects>(Obj);
 }
+ProgramStateRef krefcheck::forgetFailedTryGets(ProgramStateRef S,
+                                               SymbolRef Obj) {
+  for (const auto &KV : S->get<CounterStates>())
+    if (KV.second.isZero() &&
+        KV.second.why() == CountState::Why::TryGetFailed &&
+        ownerSymbol(KV.first) == Obj)
+      S = S->remove<CounterStates>(KV.first);
+  return S;
+}
+
 ProgramStateRef krefcheck::forgetZeroFilled(ProgramStateRef S, SymbolRef Obj) {
   return S->remove<ZeroFilledObjects>(Obj);
 }

@@ -145,6 +145,12 @@ ProgramStateRef forgetPutsOutlivedBy(ProgramStateRef S, SymbolRef Obj,
 ProgramStateRef markZeroFilled(ProgramStateRef S, SymbolRef Object);
 bool isZeroFilled(ProgramStateRef S, SymbolRef Object);
 ProgramStateRef forgetZeroFilled(ProgramStateRef S, SymbolRef Object);
+/// Forgets that a test-for-zero get on a count of \p Object failed: the
+/// path found the object again by a new walk of its index, so what it saw
+/// before is stale (sunrpc_cache_lookup_rcu(): a failed cache_get_rcu() in
+/// the RCU walk, then the same entry found under the hash lock, where the
+/// list's own reference keeps it above zero).
+ProgramStateRef forgetFailedTryGets(ProgramStateRef S, SymbolRef Object);
 
 ProgramStateRef markInternal(ProgramStateRef S, SymbolRef Object,
                              InternalOrigin O);

@@ -86,10 +86,9 @@ bool krefcheck::nameTakesOwnership(StringRef Name) {
 
 bool krefcheck::nameReleases(StringRef Name) {
   static const llvm::StringSet<> Words = {
-      "put",    "release", "free",       "destroy", "unref",  "kfree",
-      "kvfree", "vfree",
-      "drop",   "kill",    "unregister", "del",     "disconnect",
-      "remove", "cleanup", "dispose"};
+      "put",        "release", "free",    "destroy", "unref",      "kfree",
+      "kvfree",     "vfree",   "drop",    "kill",    "unregister", "del",
+      "disconnect", "remove",  "cleanup", "dispose"};
   return hasNameWord(Name, Words);
 }
 
@@ -288,14 +287,12 @@ private:
   }
 
   /// The region an lvalue expression (`nd->path`, `s.f`, `v`) names.
-  const MemRegion *lvalue(const Expr *E, const LocationContext *LC,
-                          int Depth) {
+  const MemRegion *lvalue(const Expr *E, const LocationContext *LC, int Depth) {
     E = E->IgnoreParenCasts();
     if (const auto *ME = dyn_cast<MemberExpr>(E)) {
       const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
-      const MemRegion *Base = ME->isArrow()
-                                  ? pointee(ME->getBase(), LC, Depth)
-                                  : lvalue(ME->getBase(), LC, Depth);
+      const MemRegion *Base = ME->isArrow() ? pointee(ME->getBase(), LC, Depth)
+                                            : lvalue(ME->getBase(), LC, Depth);
       if (!FD || !Base)
         return nullptr;
       return State->getLValue(FD, loc::MemRegionVal(Base)).getAsRegion();

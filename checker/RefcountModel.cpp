@@ -319,8 +319,13 @@ void RefcountModel::markOrigin(CheckerContext &C, SVal V, InternalOrigin O,
     return;
   SymbolRef Obj = SR->getSymbol();
   ProgramStateRef State = C.getState();
-  if (getInternalOrigin(State, Obj))
+  if (getInternalOrigin(State, Obj)) {
+    // Found again by a later walk: see forgetFailedTryGets().
+    ProgramStateRef New = forgetFailedTryGets(State, Obj);
+    if (New != State)
+      C.addTransition(New);
     return;
+  }
   State = markInternal(State, Obj, O);
   std::string Msg =
       "Internal reference obtained from " + describeOrigin(O).str() +

@@ -501,3 +501,71 @@ void sk_alloc_send_tested(struct sk *s, int size) {
   if (n && n - 1 < s->sndbuf) // expected-note{{Assuming 'n' is not equal to 0}} expected-note{{Left side of '&&' is true}} expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
     refcount_add(size, &s->wmem_alloc); // expected-warning{{Check-then-get race: the count of 's->wmem_alloc' was tested non-zero without holding a reference, and may drop to zero before refcount_add()}} expected-note{{Check-then-get race}}
 }
+
+/* ---- found again by a later walk (net/sunrpc/cache.c) ---- */
+/* sunrpc_cache_lookup_rcu(): cache_get_rcu() fails on an entry the RCU walk
+   found dying; the entry is then looked up again under the hash lock, where
+   an entry still on the list holds the list's count. The failed try-get
+   says nothing about what the second walk finds. */
+struct centry {
+  struct kref ref;
+  int key;
+  struct hlist_node node;
+};
+struct ctable {
+  struct hlist_head *heads;
+  spinlock_t lock;
+  int (*match)(struct centry *e, int key);
+};
+static struct centry *centry_get_rcu(struct centry *e) {
+  if (kref_get_unless_zero(&e->ref))
+    return e;
+  return NULL;
+}
+static struct centry *centry_find_rcu(struct ctable *t, int key) {
+  struct hlist_head *head = &t->heads[key & 7];
+  struct centry *e;
+  rcu_read_lock();
+  hlist_for_each_entry(e, head, node) {
+    if (!t->match(e, key))
+      continue;
+    e = centry_get_rcu(e);
+    rcu_read_unlock();
+    return e;
+  }
+  rcu_read_unlock();
+  return NULL;
+}
+static struct centry *centry_add(struct ctable *t, int key) {
+  struct hlist_head *head = &t->heads[key & 7];
+  struct centry *e;
+  spin_lock(&t->lock);
+  hlist_for_each_entry(e, head, node) {
+    if (!t->match(e, key))
+      continue;
+    kref_get(&e->ref); // no-warning: found again, under the lock
+    spin_unlock(&t->lock);
+    return e;
+  }
+  spin_unlock(&t->lock);
+  return NULL;
+}
+struct centry *centry_lookup(struct ctable *t, int key) {
+  struct centry *e = centry_find_rcu(t, key);
+  if (e)
+    return e;
+  return centry_add(t, key);
+}
+/* The same entry used after the failed try-get, without a new walk. */
+struct centry *centry_retry(struct ctable *t, int key) {
+  struct centry *e;
+  hlist_for_each_entry(e, &t->heads[key & 7], node) { // expected-note{{Assuming '____ptr' is non-null}} expected-note{{Entering loop body}} expected-note{{'?' condition is true}} expected-note{{Internal reference obtained from a hash-list walk: it holds no count}}
+    if (e->key != key) // expected-note{{Assuming 'key' is equal to field 'key'}} expected-note{{Taking false branch}}
+      continue;
+    if (kref_get_unless_zero(&e->ref)) // expected-note{{kref_get_unless_zero() failed: the count of 'e->ref' is zero}} expected-note{{Taking false branch}}
+      return e;
+    kref_get(&e->ref); // expected-warning{{kref_get() on 'e->ref' after a test-for-zero get on it failed: the count is zero}} expected-note{{kref_get() on 'e->ref' after a test-for-zero get on it failed}}
+    return e;
+  }
+  return NULL;
+}
