@@ -1,14 +1,17 @@
 #!/usr/bin/env bash
 # What the refcount checkers cost on top of the core checkers, on kernel TUs.
 #
-#   bench/overhead.sh [-r REPS] [-c CHECKERS] [-p PLUGIN] [-o OUT] [-S] [LIST]
+#   bench/overhead.sh [-r REPS] [-c CHECKERS] [-p PLUGIN] [-o OUT] [-P] [-S] [LIST]
 #
 # Analyzes each TU twice per round: `core` only, and `core` + CHECKERS
 # (default `refcount`, the default set: what -analyzer-checker=refcount
 # enables). Both runs load the plugin, so the difference is only what the
 # enabled checkers do. The two configurations alternate which goes first and
 # TUs are interleaved round by round, so a burst of load from other jobs on the
-# machine hits both alike. REPS rounds (default 3).
+# machine hits both alike. REPS rounds (default 3). -P (paired) runs the two
+# configurations of a TU at the same time, one per core: on a VM whose CPU
+# time per run varies by 20% or more with the host's load, the pair then
+# shares the same conditions (needs two free cores; half the wall time).
 #
 # Per run it records wall seconds, CPU seconds (user + sys of clang, from
 # wait4's rusage), peak RSS (ru_maxrss) and, where `perf stat -e instructions`
@@ -27,12 +30,12 @@
 # missed or a run failed.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
-reps=3 checkers=refcount plugin=$here/build/lib/krefcheck.so out=$here/build/overhead summarize=0
-while getopts r:c:p:o:S opt; do
+reps=3 checkers=refcount plugin=$here/build/lib/krefcheck.so out=$here/build/overhead summarize=0 paired=0
+while getopts r:c:p:o:PS opt; do
   case $opt in
     r) reps=$OPTARG ;; c) checkers=$OPTARG ;; p) plugin=$OPTARG ;; o) out=$OPTARG ;;
-    S) summarize=1 ;;
-    *) echo "usage: $0 [-r REPS] [-c CHECKERS] [-p PLUGIN] [-o OUT] [-S] [LIST]" >&2; exit 2 ;;
+    S) summarize=1 ;; P) paired=1 ;;
+    *) echo "usage: $0 [-r REPS] [-c CHECKERS] [-p PLUGIN] [-o OUT] [-P] [-S] [LIST]" >&2; exit 2 ;;
   esac
 done
 shift $((OPTIND - 1))
@@ -54,11 +57,11 @@ else
   cp "$plugin" "$out/krefcheck.so"
 fi
 
-exec python3 - "$analyze" "$corpus" "$out" "$reps" "$checkers" "$list" "$summarize" <<'PY'
+exec python3 - "$analyze" "$corpus" "$out" "$reps" "$checkers" "$list" "$summarize" "$paired" <<'PY'
 import importlib.machinery, os, shutil, statistics, subprocess, sys, time
 
-analyze, corpus, out, reps, checkers, listfile, summarize = sys.argv[1:]
-reps, summarize = int(reps), summarize == "1"
+analyze, corpus, out, reps, checkers, listfile, summarize, paired = sys.argv[1:]
+reps, summarize, paired = int(reps), summarize == "1", paired == "1"
 tu_mod = importlib.machinery.SourceFileLoader("analyze_tu", analyze).load_module()
 tree = tu_mod.find_tree(corpus)
 db = tu_mod.load_db(tree)
@@ -92,24 +95,30 @@ def perf_ok():
 use_perf = perf_ok() and not summarize
 perf_out = os.path.join(out, "perf.txt")
 
-def run(tu, cfg):
+def start(tu, cfg):
     e = db[tu]
     cwd = e["directory"] if os.path.isdir(e["directory"]) else tree
     cmd = tu_mod.rewrite(e["command"], "core", CONFIGS[cfg])
+    pout = perf_out + "." + cfg
     if use_perf:
-        cmd = ["perf", "stat", "-x,", "-e", "instructions", "-o", perf_out, "--"] + cmd
-    log = open(os.path.join(out, "last.log"), "w")
+        cmd = ["perf", "stat", "-x,", "-e", "instructions", "-o", pout, "--"] + cmd
+    logname = os.path.join(out, f"last.{cfg}.log")
+    log = open(logname, "w")
     t0 = time.monotonic()
     p = subprocess.Popen(cmd, cwd=cwd, stdout=log, stderr=subprocess.STDOUT)
+    return p, t0, log, logname, pout
+
+def finish(h):
+    p, t0, log, logname, pout = h
     _, status, ru = os.wait4(p.pid, 0)
     wall = time.monotonic() - t0
     p.returncode = os.waitstatus_to_exitcode(status)
     log.close()
-    text = open(os.path.join(out, "last.log"), errors="replace").read()
+    text = open(logname, errors="replace").read()
     warns = text.count("[refcount.")
     instr = None
     if use_perf:
-        for l in open(perf_out):
+        for l in open(pout):
             f = l.split(",")
             if len(f) > 2 and f[2].startswith("instructions") and f[0].strip().isdigit():
                 instr = int(f[0])
@@ -134,14 +143,19 @@ def measure():
     raw = open(os.path.join(out, "runs.tsv"), "w")
     raw.write("round\ttu\tconfig\twall_s\tcpu_s\trss_mib\tinstructions\trc\twarnings\n")
     print(f"overhead: {len(tus)} TUs x {reps} rounds x 2 configs (core | core+{checkers}); "
+          f"{'paired (both at once); ' if paired else ''}"
           f"instructions: {'perf' if use_perf else 'not supported here (perf stat)'}",
           flush=True)
     t_start = time.monotonic()
     for r in range(reps):
         for i, tu in enumerate(tus):
             order = ["core", "refcount"] if (r + i) % 2 == 0 else ["refcount", "core"]
-            for cfg in order:
-                m = run(tu, cfg)
+            if paired:
+                hs = [start(tu, cfg) for cfg in order]
+                results = [finish(h) for h in hs]
+            else:
+                results = [finish(start(tu, cfg)) for cfg in order]
+            for cfg, m in zip(order, results):
                 m.update(round=r, tu=tu, cfg=cfg)
                 rows.append(m)
                 instr = m["instr"] if m["instr"] is not None else ""
