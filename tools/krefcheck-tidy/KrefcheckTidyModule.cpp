@@ -6,7 +6,11 @@
 //=== ---------------------------------------------------------------------===//
 
 #include "ClangTidyModule.h"
+#include "llvm/Config/llvm-config.h"
+// LLVM 22 moved the registry into ClangTidyModule.h and deprecated this one.
+#if LLVM_VERSION_MAJOR < 22
 #include "ClangTidyModuleRegistry.h"
+#endif
 #include "RefcountCheck.h"
 #include "Registration.h"
 #include <memory>
