@@ -108,6 +108,8 @@ std::string krefcheck::recommendedPut(const LifetimeAPI &A) {
       return "usb_put_dev()";
     if (N.starts_with("kobject"))
       return "kobject_put()";
+    if (N.starts_with("acpi_"))
+      return "acpi_dev_put()";
     return "put_device()";
   case Family::PmRuntime:
     return N == "pm_runtime_get_sync" || N == "pm_runtime_get"

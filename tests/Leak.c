@@ -1022,3 +1022,81 @@ int dump_start_leak(struct skb_ish *skb) {
     return -ENODEV; // LEAK expected-warning{{Reference to '&skb->users' taken by refcount_inc() is not released on this error path (missing refcount_dec_and_test())}} expected-note{{Reference to '&skb->users' taken by refcount_inc() is not released on this error path (missing refcount_dec_and_test())}}
   return 0;
 }
+
+/* ===== driver-side lookups (validation round 3) ===== */
+
+int acpi_match_leak(void) {
+  struct acpi_device *adev = acpi_dev_get_first_match_dev("INT33FE", NULL, -1); // expected-note{{acpi_dev_get_first_match_dev() returns a counted reference (+1): 'adev' must be released}}
+  if (!adev) // expected-note{{Assuming 'adev' is non-null}} expected-note{{Taking false branch}}
+    return -ENODEV;
+  if (!acpi_dev_ready(adev)) // expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
+    return -EPROBE_DEFER; // LEAK // expected-warning{{Reference to 'adev' acquired by acpi_dev_get_first_match_dev() is not released on this path (missing acpi_dev_put())}} expected-note{{Reference to 'adev' acquired by acpi_dev_get_first_match_dev() is not released on this path (missing acpi_dev_put())}}
+  acpi_dev_put(adev);
+  return 0;
+}
+
+int acpi_match_ok(void) {
+  struct acpi_device *adev = acpi_dev_get_first_match_dev("INT33FE", NULL, -1);
+  int ready;
+  if (!adev)
+    return -ENODEV;
+  ready = acpi_dev_ready(adev);
+  acpi_dev_put(adev);
+  return ready ? 0 : -EPROBE_DEFER; // no-warning
+}
+
+int i2c_adapter_leak(int nr) {
+  struct i2c_adapter *adap = i2c_get_adapter(nr); // expected-note{{i2c_get_adapter() returns a counted reference (+1): 'adap' must be released}}
+  if (!adap) // expected-note{{Assuming 'adap' is non-null}} expected-note{{Taking false branch}}
+    return -ENODEV;
+  if (i2c_adapter_probe(adap)) // expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
+    return -EIO; // LEAK // expected-warning{{Reference to 'adap' acquired by i2c_get_adapter() is not released on this path (missing i2c_put_adapter())}} expected-note{{Reference to 'adap' acquired by i2c_get_adapter() is not released on this path (missing i2c_put_adapter())}}
+  i2c_put_adapter(adap);
+  return 0;
+}
+
+int i2c_adapter_ok(struct device_node *np) {
+  struct i2c_adapter *adap = of_get_i2c_adapter_by_node(np);
+  int ret;
+  if (!adap)
+    return -EPROBE_DEFER;
+  ret = i2c_adapter_probe(adap);
+  i2c_put_adapter(adap);
+  return ret; // no-warning
+}
+
+void tty_port_leak(struct tty_port *port) {
+  struct tty_struct *tty = tty_port_tty_get(port); // expected-note{{tty_port_tty_get() returns a counted reference (+1): 'tty' must be released}}
+  if (!tty) // expected-note{{Assuming 'tty' is non-null}} expected-note{{Taking false branch}}
+    return;
+  if (tty_busy(tty)) // expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
+    return; // LEAK // expected-warning{{Reference to 'tty' acquired by tty_port_tty_get() is not released on this path (missing tty_kref_put())}} expected-note{{Reference to 'tty' acquired by tty_port_tty_get() is not released on this path (missing tty_kref_put())}}
+  tty_hangup(tty);
+  tty_kref_put(tty);
+}
+
+void tty_port_ok(struct tty_port *port) {
+  struct tty_struct *tty = tty_port_tty_get(port);
+  if (!tty)
+    return;
+  if (!tty_busy(tty))
+    tty_hangup(tty);
+  tty_kref_put(tty); // no-warning
+}
+
+int mdio_bus_leak(struct device_node *np) {
+  struct mii_bus *bus = of_mdio_find_bus(np); // expected-note{{of_mdio_find_bus() returns a counted reference (+1): 'bus' must be released}}
+  if (!bus) // expected-note{{Assuming 'bus' is non-null}} expected-note{{Taking false branch}}
+    return -EPROBE_DEFER;
+  return bus->state; // LEAK // expected-warning{{Reference to 'bus' acquired by of_mdio_find_bus() is not released on this path (missing put_device())}} expected-note{{Reference to 'bus' acquired by of_mdio_find_bus() is not released on this path (missing put_device())}}
+}
+
+int mdio_bus_ok(struct device_node *np) {
+  struct mii_bus *bus = of_mdio_find_bus(np);
+  int state;
+  if (!bus)
+    return -EPROBE_DEFER;
+  state = bus->state;
+  put_device(&bus->dev);
+  return state; // no-warning
+}

@@ -301,3 +301,20 @@ int i2c_client_setup(struct i2c_client *client);
   })
 
 #endif
+/* validation round 3: driver-side lookups */
+struct acpi_device { int status; struct device dev; };
+struct acpi_device *acpi_dev_get_first_match_dev(const char *hid, const char *uid, long long hrv);
+void acpi_dev_put(struct acpi_device *adev);
+int acpi_dev_ready(struct acpi_device *adev);
+struct i2c_adapter *i2c_get_adapter(int nr);
+struct i2c_adapter *of_get_i2c_adapter_by_node(struct device_node *node);
+void i2c_put_adapter(struct i2c_adapter *adap);
+int i2c_adapter_probe(struct i2c_adapter *adap);
+struct tty_struct { int index; };
+struct tty_port { struct tty_struct *tty; };
+struct tty_struct *tty_port_tty_get(struct tty_port *port);
+void tty_kref_put(struct tty_struct *tty);
+void tty_hangup(struct tty_struct *tty);
+int tty_busy(struct tty_struct *tty);
+struct mii_bus { int state; struct device dev; };
+struct mii_bus *of_mdio_find_bus(struct device_node *mdio_np);
