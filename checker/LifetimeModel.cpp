@@ -865,6 +865,37 @@ void noteConversion(const CallEvent &Call, CheckerContext &C) {
   }
 }
 
+/// `qmp = platform_get_drvdata(pdev); return qmp;` after
+/// `pdev = of_find_device_by_node(np)`: the driver data of a held device is
+/// the handle its "get" function gives out, and the matching "put" drops
+/// the device through it (`put_device(qmp->dev)`). The result stands for the
+/// device, as a converted result does: returning it, or handing it to a
+/// call that takes ownership (`devm_add_action_or_reset(dev, put, qmp)`),
+/// hands the reference over. Works on the inline accessors (the result is
+/// the value loaded from `dev->driver_data`) and on prototypes alike.
+bool isDriverDataAccessor(StringRef Name) {
+  return Name.ends_with("get_drvdata") || Name.ends_with("get_clientdata") ||
+         Name == "usb_get_intfdata";
+}
+
+void noteDriverData(const CallEvent &Call, CheckerContext &C) {
+  const IdentifierInfo *II = Call.getCalleeIdentifier();
+  if (!II || !isDriverDataAccessor(II->getName()) || Call.getNumArgs() != 1)
+    return;
+  SymbolRef Result = Call.getReturnValue().getAsSymbol();
+  const MemRegion *R = refRegion(Call.getArgSVal(0));
+  if (!Result || !R)
+    return;
+  ProgramStateRef State = C.getState();
+  const MemRegion *Base = R->getBaseRegion();
+  for (const auto &KV : allRefs(State))
+    if (KV.first.first->getBaseRegion() == Base && KV.second.isOwned() &&
+        escapesOnStore(keyFamily(KV.first))) {
+      C.addTransition(markConverted(State, Result, Base));
+      return;
+    }
+}
+
 void LifetimeModel::checkPostCall(const CallEvent &Call,
                                   CheckerContext &C) const {
   // kref_* and refcount_* are evaluated by refcount.Model: observe them.
@@ -872,6 +903,7 @@ void LifetimeModel::checkPostCall(const CallEvent &Call,
       lookupLifetimeAPI(dyn_cast_or_null<FunctionDecl>(Call.getDecl()));
   if (!API) {
     noteConversion(Call, C);
+    noteDriverData(Call, C);
     return;
   }
   if (!API->Observe)
@@ -939,6 +971,10 @@ void LifetimeModel::checkPreCall(const CallEvent &Call,
     if (Contract && API->Op == LifeOp::Borrow)
       continue; // Lent for the call, whatever the callee's name says.
     const MemRegion *Base = R->getBaseRegion();
+    // A converted result or driver-data handle stands for its device.
+    if (const auto *SR = dyn_cast<SymbolicRegion>(Base))
+      if (const MemRegion *Orig = convertedFrom(State, SR->getSymbol()))
+        Base = Orig;
     for (const auto &KV : Refs) {
       if (KV.first.first->getBaseRegion() != Base)
         continue;

@@ -1100,3 +1100,52 @@ int mdio_bus_ok(struct device_node *np) {
   put_device(&bus->dev);
   return state; // no-warning
 }
+
+/* The driver data of a held device is the handle a "get" function gives
+ * out; its "put" drops the device through it (drivers/soc/qcom/qcom_aoss.c
+ * qmp_get()/qmp_put(), drivers/memory/tegra/mc.c). */
+struct qmp_handle { struct device *dev; int ready; };
+void handle_put_action(void *data);
+
+struct qmp_handle *handle_get_ok(struct device_node *np) {
+  struct platform_device *pdev = of_find_device_by_node(np);
+  struct qmp_handle *qmp;
+  if (!pdev)
+    return ERR_PTR(-ENODEV);
+  qmp = platform_get_drvdata(pdev);
+  if (!qmp) {
+    put_device(&pdev->dev);
+    return ERR_PTR(-EPROBE_DEFER);
+  }
+  return qmp; // no-warning: handed over with the handle
+}
+
+struct qmp_handle *handle_devm_ok(struct device *dev, struct device_node *np) {
+  struct platform_device *pdev = of_find_device_by_node(np);
+  struct qmp_handle *qmp;
+  int err;
+  if (!pdev)
+    return ERR_PTR(-ENODEV);
+  qmp = platform_get_drvdata(pdev);
+  if (!qmp) {
+    put_device(&pdev->dev);
+    return ERR_PTR(-EPROBE_DEFER);
+  }
+  err = devm_add_action_or_reset(dev, handle_put_action, qmp);
+  if (err)
+    return ERR_PTR(err); // no-warning: the action (run on failure too) puts it
+  return qmp;
+}
+
+int handle_not_returned(struct device_node *np) {
+  struct platform_device *pdev = of_find_device_by_node(np); // expected-note{{of_find_device_by_node() returns a counted reference (+1): 'pdev' must be released}}
+  struct qmp_handle *qmp;
+  if (!pdev) // expected-note{{Assuming 'pdev' is non-null}} expected-note{{Taking false branch}}
+    return -ENODEV;
+  qmp = platform_get_drvdata(pdev);
+  if (!qmp) { // expected-note{{Assuming 'qmp' is non-null}} expected-note{{Taking false branch}}
+    put_device(&pdev->dev);
+    return -EPROBE_DEFER;
+  }
+  return qmp->ready; // LEAK // expected-warning{{Reference to 'pdev' acquired by of_find_device_by_node() is not released on this path (missing put_device())}} expected-note{{Reference to 'pdev' acquired by of_find_device_by_node() is not released on this path (missing put_device())}}
+}

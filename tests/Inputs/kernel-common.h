@@ -318,3 +318,4 @@ void tty_hangup(struct tty_struct *tty);
 int tty_busy(struct tty_struct *tty);
 struct mii_bus { int state; struct device dev; };
 struct mii_bus *of_mdio_find_bus(struct device_node *mdio_np);
+int devm_add_action_or_reset(struct device *dev, void (*action)(void *), void *data);

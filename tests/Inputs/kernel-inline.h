@@ -206,4 +206,8 @@ static inline void *try_get_task_stack(struct task_struct *tsk) {
   return refcount_inc_not_zero(&tsk->stack_refcount) ? tsk->stack : NULL;
 }
 
+static inline void *platform_get_drvdata(const struct platform_device *pdev) {
+  return pdev->dev.driver_data;
+}
+
 #endif

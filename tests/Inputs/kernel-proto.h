@@ -105,4 +105,6 @@ void put_net(struct net *net);
 struct dentry *dget(struct dentry *dentry);
 void *try_get_task_stack(struct task_struct *tsk);
 
+void *platform_get_drvdata(const struct platform_device *pdev);
+
 #endif
