@@ -38,6 +38,8 @@ enum class Failure : unsigned char {
   ErrPtr, ///< Returns an ERR_PTR() value.
   NullOrErrPtr, ///< Returns NULL or an ERR_PTR() value.
   NegErrno,     ///< Returns a negative errno; >= 0 means acquired.
+  Errno,        ///< Returns 0 when acquired, else a negative errno (never
+                ///< a positive value: pm_runtime_resume_and_get).
   NotPositive,  ///< Returns <= 0; > 0 means acquired (pm_runtime_get_if_*).
   Zero,         ///< Returns 0/false; non-zero means acquired (try-gets).
 };

@@ -606,6 +606,11 @@ void LifetimeModel::applyCall(const CallEvent &Call, const LifetimeAPI &API,
     Ok = assumeCmpZero(State, Ret, BO_GE, C);
     Failed = assumeCmpZero(State, Ret, BO_LT, C);
     break;
+  case Failure::Errno:
+    // Never positive: a path that assumes so is not taken.
+    Ok = assumeCmpZero(State, Ret, BO_EQ, C);
+    Failed = assumeCmpZero(State, Ret, BO_LT, C);
+    break;
   case Failure::NotPositive:
     Ok = assumeCmpZero(State, Ret, BO_GT, C);
     Failed = assumeCmpZero(State, Ret, BO_LE, C);

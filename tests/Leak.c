@@ -126,7 +126,7 @@ int pm_get_sync_later_error(struct platform_device *pdev) {
 
 int pm_resume_and_get_later_error(struct device *dev) {
   int ret = pm_runtime_resume_and_get(dev); // expected-note{{pm_runtime_resume_and_get() takes a runtime-PM usage count of 'dev': it succeeded}}
-  if (ret) // expected-note{{Assuming 'ret' is 0}} expected-note{{Taking false branch}}
+  if (ret) // expected-note{{'ret' is 0}} expected-note{{Taking false branch}}
     return ret;
   if (setup()) // expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
     return -EIO; // LEAK // expected-warning{{The runtime-PM usage count of 'dev' taken by pm_runtime_resume_and_get() is not dropped on this error path (missing pm_runtime_put())}} expected-note{{The runtime-PM usage count of 'dev' taken by pm_runtime_resume_and_get() is not dropped on this error path (missing pm_runtime_put())}}
@@ -1148,4 +1148,48 @@ int handle_not_returned(struct device_node *np) {
     return -EPROBE_DEFER;
   }
   return qmp->ready; // LEAK // expected-warning{{Reference to 'pdev' acquired by of_find_device_by_node() is not released on this path (missing put_device())}} expected-note{{Reference to 'pdev' acquired by of_find_device_by_node() is not released on this path (missing put_device())}}
+}
+
+/* pm_runtime_resume_and_get() returns 0 or a negative errno, never a
+ * positive value (drivers/memory/renesas-rpc-if.c rpcif_hw_init()). */
+int hw_xfer(struct device *dev);
+void hw_setup(struct device *dev);
+
+static int hw_reinit(struct device *dev) {
+  int ret = pm_runtime_resume_and_get(dev);
+  if (ret)
+    return ret;
+  hw_setup(dev);
+  pm_runtime_put(dev);
+  return 0;
+}
+
+int xfer_reinit_ok(struct device *dev) {
+  int ret = pm_runtime_resume_and_get(dev);
+  if (ret < 0)
+    return ret;
+  ret = hw_xfer(dev);
+  if (ret < 0)
+    hw_reinit(dev);
+  pm_runtime_put(dev);
+  return ret; // no-warning
+}
+
+static int hw_reinit_leaky(struct device *dev) {
+  int ret = pm_runtime_resume_and_get(dev); // expected-note{{pm_runtime_resume_and_get() takes a runtime-PM usage count of 'dev': it succeeded}}
+  if (ret) // expected-note{{'ret' is 0}} expected-note{{Taking false branch}}
+    return ret;
+  hw_setup(dev);
+  return 0;
+}
+
+int xfer_reinit_bad(struct device *dev) {
+  int ret = pm_runtime_resume_and_get(dev); // expected-note{{pm_runtime_resume_and_get() takes a runtime-PM usage count of 'dev': it succeeded}}
+  if (ret < 0) // expected-note{{'ret' is >= 0}} expected-note{{Taking false branch}}
+    return ret;
+  ret = hw_xfer(dev);
+  if (ret < 0) // expected-note{{Assuming 'ret' is < 0}} expected-note{{Taking true branch}}
+    hw_reinit_leaky(dev); // expected-note{{Calling 'hw_reinit_leaky'}} expected-note{{Returning from 'hw_reinit_leaky'}}
+  pm_runtime_put(dev); // expected-note{{Reference to 'dev' released by pm_runtime_put()}}
+  return ret; // LEAK // expected-warning{{The runtime-PM usage count of 'dev' taken by pm_runtime_resume_and_get() is not dropped on this error path (missing pm_runtime_put())}} expected-note{{The runtime-PM usage count of 'dev' taken by pm_runtime_resume_and_get() is not dropped on this error path (missing pm_runtime_put())}}
 }
