@@ -738,9 +738,12 @@ bool LifetimeModel::evalIsErr(const CallEvent &Call, CheckerContext &C,
   if (Keys.empty()) {
     // A result that is NULL on failure is never an ERR_PTR():
     // IS_ERR_OR_NULL() of it is a NULL test.
+    // So is a pointer into its object (`container_of(dev, struct
+    // regulator_dev, dev)` of a found device).
     bool NullResult = false;
     for (const auto &KV : allRefs(State))
-      if (KV.first.first == R && KV.second.isOwned() && KV.second.Acquirer &&
+      if (KV.first.first->getBaseRegion() == R->getBaseRegion() &&
+          KV.second.isOwned() && KV.second.Acquirer &&
           KV.second.Acquirer->Fail == Failure::Null &&
           isNewReference(*KV.second.Acquirer))
         NullResult = true;

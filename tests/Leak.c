@@ -1193,3 +1193,36 @@ int xfer_reinit_bad(struct device *dev) {
   pm_runtime_put(dev); // expected-note{{Reference to 'dev' released by pm_runtime_put()}}
   return ret; // LEAK // expected-warning{{The runtime-PM usage count of 'dev' taken by pm_runtime_resume_and_get() is not dropped on this error path (missing pm_runtime_put())}} expected-note{{The runtime-PM usage count of 'dev' taken by pm_runtime_resume_and_get() is not dropped on this error path (missing pm_runtime_put())}}
 }
+
+/* container_of() of a found device is no ERR_PTR() (drivers/regulator/core.c
+ * regulator_lookup_by_name() and _regulator_get()). */
+struct rdev_like { int exclusive; struct device dev; };
+static struct class rdev_class;
+int rdev_match(struct device *dev, const void *data);
+
+static struct rdev_like *rdev_lookup(const char *name) {
+  struct device *dev = class_find_device(&rdev_class, NULL, name, rdev_match); // expected-note{{class_find_device() returns a counted reference (+1): 'dev' must be released}}
+  if (dev) // expected-note{{Assuming 'dev' is non-null}} expected-note{{Taking true branch}}
+    return container_of(dev, struct rdev_like, dev);
+  return ERR_PTR(-ENODEV);
+}
+
+struct rdev_like *rdev_get_ok(const char *name) {
+  struct rdev_like *r = rdev_lookup(name);
+  if (IS_ERR(r))
+    return ERR_PTR(PTR_ERR(r)); // no-warning: r points into the found device
+  if (r->exclusive) {
+    put_device(&r->dev);
+    return ERR_PTR(-EBUSY);
+  }
+  return r;
+}
+
+struct rdev_like *rdev_get_bad(const char *name) {
+  struct rdev_like *r = rdev_lookup(name); // expected-note{{Calling 'rdev_lookup'}} expected-note{{Returning from 'rdev_lookup'}}
+  if (IS_ERR(r)) // expected-note{{Taking false branch}}
+    return ERR_PTR(PTR_ERR(r));
+  if (r->exclusive) // expected-note{{Assuming field 'exclusive' is not equal to 0}} expected-note{{Taking true branch}}
+    return ERR_PTR(-EBUSY); // LEAK // expected-warning{{Reference to 'dev' acquired by class_find_device() is not released on this path (missing put_device())}} expected-note{{Reference to 'dev' acquired by class_find_device() is not released on this path (missing put_device())}}
+  return r;
+}
