@@ -1139,12 +1139,35 @@ void LifetimeModel::checkBind(SVal Loc, SVal Val, const Stmt *S,
   C.addTransition(State);
 }
 
+/// `put_device(led_cdev->dev)` where led_cdev is the driver data of the held
+/// device (of_led_get(), qmp_put()): a handle's `dev` pointer is the device
+/// it was taken from, so the loaded pointer stands for that device too.
+static void noteHandleDevice(const CastExpr *CE, CheckerContext &C) {
+  const auto *ME = dyn_cast<MemberExpr>(CE->getSubExpr()->IgnoreParens());
+  if (!ME || !ME->getMemberDecl()->getIdentifier() ||
+      ME->getMemberDecl()->getName() != "dev" || !CE->getType()->isPointerType())
+    return;
+  ProgramStateRef State = C.getState();
+  const auto *Handle = dyn_cast_or_null<SymbolicRegion>(
+      refRegion(C.getSVal(ME->getBase())));
+  if (!Handle)
+    return;
+  const MemRegion *Orig = convertedFrom(State, Handle->getSymbol());
+  SymbolRef Loaded = C.getSVal(CE).getAsSymbol();
+  if (Orig && Loaded && !convertedFrom(State, Loaded))
+    C.addTransition(markConverted(State, Loaded, Orig));
+}
+
 /// `(void *)(skb->_nfct & NFCT_PTRMASK)` after `dst->_nfct = skb->_nfct`:
 /// the analyzer leaves an integer-to-pointer cast of a symbolic word
 /// unknown, so give it a pointer symbol and carry the "stored" mark of the
 /// word over to it (a get on it is then the reference of the object the
 /// word was stored into).
 void LifetimeModel::checkPostStmt(const CastExpr *CE, CheckerContext &C) const {
+  if (CE->getCastKind() == CK_LValueToRValue) {
+    noteHandleDevice(CE, C);
+    return;
+  }
   if (CE->getCastKind() != CK_IntegralToPointer)
     return;
   ProgramStateRef State = C.getState();

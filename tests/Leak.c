@@ -1226,3 +1226,31 @@ struct rdev_like *rdev_get_bad(const char *name) {
     return ERR_PTR(-EBUSY); // LEAK // expected-warning{{Reference to 'dev' acquired by class_find_device() is not released on this path (missing put_device())}} expected-note{{Reference to 'dev' acquired by class_find_device() is not released on this path (missing put_device())}}
   return r;
 }
+
+/* The handle's `dev` pointer is the device it was taken from: putting it
+ * drops the reference (drivers/leds/led-class.c of_led_get()). */
+struct led_like { struct device *dev; int busy; };
+
+struct led_like *led_get_ok(struct class *cls, struct device_node *np) {
+  struct device *led_dev = class_find_device_by_of_node(cls, np);
+  struct led_like *led;
+  if (!led_dev)
+    return ERR_PTR(-EPROBE_DEFER);
+  led = dev_get_drvdata(led_dev);
+  if (led->busy) {
+    put_device(led->dev);
+    return ERR_PTR(-EBUSY); // no-warning: put through the handle
+  }
+  return led;
+}
+
+struct led_like *led_get_bad(struct class *cls, struct device_node *np) {
+  struct device *led_dev = class_find_device_by_of_node(cls, np); // expected-note{{class_find_device_by_of_node() returns a counted reference (+1): 'led_dev' must be released}}
+  struct led_like *led;
+  if (!led_dev) // expected-note{{Assuming 'led_dev' is non-null}} expected-note{{Taking false branch}}
+    return ERR_PTR(-EPROBE_DEFER);
+  led = dev_get_drvdata(led_dev);
+  if (led->busy) // expected-note{{Assuming field 'busy' is not equal to 0}} expected-note{{Taking true branch}}
+    return ERR_PTR(-EBUSY); // LEAK // expected-warning{{Reference to 'led_dev' acquired by class_find_device_by_of_node() is not released on this path (missing put_device())}} expected-note{{Reference to 'led_dev' acquired by class_find_device_by_of_node() is not released on this path (missing put_device())}}
+  return led;
+}

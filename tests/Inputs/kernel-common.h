@@ -319,3 +319,4 @@ int tty_busy(struct tty_struct *tty);
 struct mii_bus { int state; struct device dev; };
 struct mii_bus *of_mdio_find_bus(struct device_node *mdio_np);
 int devm_add_action_or_reset(struct device *dev, void (*action)(void *), void *data);
+struct device *class_find_device_by_of_node(struct class *class, const struct device_node *np);
