@@ -847,6 +847,13 @@ static bool sameObjectTypes(QualType A, QualType B) {
   return PA == PB || embeds(PA, PB) || embeds(PB, PA);
 }
 
+bool nameLooksUp(StringRef Name) {
+  static const llvm::StringSet<> Words = {"get",   "find",  "lookup", "parse",
+                                          "next",  "alloc", "create", "new",
+                                          "first", "last",  "parent", "child"};
+  return hasNameWord(Name, Words);
+}
+
 void noteConversion(const CallEvent &Call, CheckerContext &C) {
   QualType RT = Call.getResultType();
   if (!RT->isPointerType() || !RT->getPointeeType()->isRecordType())
@@ -854,6 +861,11 @@ void noteConversion(const CallEvent &Call, CheckerContext &C) {
   const IdentifierInfo *II = Call.getCalleeIdentifier();
   if (!II || II->getName().starts_with("IS_ERR") ||
       II->getName().starts_with("PTR_ERR") || II->getName().starts_with("ERR_"))
+    return;
+  // `port = of_graph_get_port_by_id(np, 1)`: a getter or lookup returns
+  // another object (with a reference of its own), not a view of its
+  // argument.
+  if (nameLooksUp(II->getName()))
     return;
   SymbolRef Result = Call.getReturnValue().getAsSymbol();
   if (!Result || !isa<SymbolConjured>(Result))
