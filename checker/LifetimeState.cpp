@@ -46,6 +46,36 @@ const MemRegion *krefcheck::loadedFrom(const MemRegion *Base) {
   return isa_and_nonnull<FieldRegion>(From) ? From : nullptr;
 }
 
+/// Whether two pointers were loaded from the same place: the same field, or
+/// the same element of arrays loaded from the same place (`wcnss->pds[0]`
+/// before and after a call invalidated `*wcnss` and so `wcnss->pds`).
+static bool sameLoadOrigin(const MemRegion *A, const MemRegion *B,
+                           unsigned Depth = 0) {
+  auto Origin = [](const MemRegion *R) -> const MemRegion * {
+    const auto *SR = dyn_cast<SymbolicRegion>(R);
+    if (!SR)
+      return nullptr;
+    SymbolRef Sym = SR->getSymbol();
+    if (const auto *RV = dyn_cast<SymbolRegionValue>(Sym))
+      return RV->getRegion();
+    if (const auto *D = dyn_cast<SymbolDerived>(Sym))
+      return D->getRegion();
+    return nullptr;
+  };
+  const MemRegion *OA = Origin(A), *OB = Origin(B);
+  if (!OA || !OB)
+    return false;
+  if (OA == OB)
+    return isa<FieldRegion>(OA) || isa<ElementRegion>(OA);
+  const auto *EA = dyn_cast<ElementRegion>(OA);
+  const auto *EB = dyn_cast<ElementRegion>(OB);
+  if (!EA || !EB || Depth > 3 || EA->getIndex() != EB->getIndex() ||
+      EA->getElementType() != EB->getElementType())
+    return false;
+  const MemRegion *SA = EA->getSuperRegion(), *SB = EB->getSuperRegion();
+  return SA == SB || sameLoadOrigin(SA, SB, Depth + 1);
+}
+
 /// Whether a counter field looks like its object's lifetime count
 /// (`ns.count`, `sk_refcnt`, `kobj.kref`) rather than a count of something
 /// else the object keeps (`sk_wmem_alloc`, `net->passive`): its name says
@@ -113,10 +143,10 @@ krefcheck::findRef(ProgramStateRef S, const MemRegion *R, Family F) {
           return Found;
   // `dev->parent` loaded again after a call invalidated `*dev` is a new
   // symbol for the same field: the same reference.
-  if (const MemRegion *Origin = loadedFrom(Base))
+  if (isa<SymbolicRegion>(Base))
     for (const auto &KV : S->get<HeldRefs>())
       if (keyFamily(KV.first) == F &&
-          loadedFrom(KV.first.first->getBaseRegion()) == Origin)
+          sameLoadOrigin(KV.first.first->getBaseRegion(), Base))
         return std::make_pair(KV.first, KV.second);
   return std::nullopt;
 }

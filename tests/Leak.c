@@ -1254,3 +1254,33 @@ struct led_like *led_get_bad(struct class *cls, struct device_node *np) {
     return ERR_PTR(-EBUSY); // LEAK // expected-warning{{Reference to 'led_dev' acquired by class_find_device_by_of_node() is not released on this path (missing put_device())}} expected-note{{Reference to 'led_dev' acquired by class_find_device_by_of_node() is not released on this path (missing put_device())}}
   return led;
 }
+
+/* An array element reloaded after a call invalidated its array is the same
+ * element (drivers/remoteproc/qcom_wcnss.c wcnss_start(): pds[i] taken in
+ * one loop, put in the unwind loop after calls that take the structure). */
+struct pd_set { int n; struct device **pds; };
+int pd_setup_all(struct pd_set *s);
+
+int pd0_start_ok(struct pd_set *s) {
+  int ret = pm_runtime_get_sync(s->pds[0]);
+  if (ret < 0) {
+    pm_runtime_put_noidle(s->pds[0]);
+    return ret;
+  }
+  ret = pd_setup_all(s);
+  pm_runtime_put(s->pds[0]);
+  return ret; // no-warning: the same element, reloaded
+}
+
+int pd0_start_bad(struct pd_set *s) {
+  int ret = pm_runtime_get_sync(s->pds[0]); // expected-note{{pm_runtime_get_sync() takes a runtime-PM usage count of 's->pds[0]', even when it fails}}
+  if (ret < 0) { // expected-note{{Assuming 'ret' is >= 0}} expected-note{{Taking false branch}}
+    pm_runtime_put_noidle(s->pds[0]);
+    return ret;
+  }
+  ret = pd_setup_all(s);
+  if (ret) // expected-note{{Assuming 'ret' is not equal to 0}} expected-note{{Taking true branch}}
+    return -EIO; // LEAK // expected-warning{{The runtime-PM usage count of 's->pds[0]' taken by pm_runtime_get_sync() is not dropped on this error path (missing pm_runtime_put_noidle()); pm_runtime_get_sync() increments it even when it fails: consider pm_runtime_resume_and_get()}} expected-note{{The runtime-PM usage count of 's->pds[0]' taken by pm_runtime_get_sync() is not dropped on this error path (missing pm_runtime_put_noidle()); pm_runtime_get_sync() increments it even when it fails: consider pm_runtime_resume_and_get()}}
+  pm_runtime_put(s->pds[0]);
+  return 0;
+}
