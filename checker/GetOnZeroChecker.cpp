@@ -17,6 +17,7 @@
 
 #include "CountState.h"
 #include "CounterKey.h"
+#include "LifetimeModel.h"
 #include "LockModel.h"
 #include "PutStyle.h"
 #include "RefcountModel.h"
@@ -56,6 +57,42 @@ bool isLifetimeCounter(const CountCall &CC, const PutStyleInfo *Info) {
          (Info->Kind == PutStyleKind::Kref ||
           Info->Kind == PutStyleKind::Kcref) &&
          Info->FreeOnZero.isValid();
+}
+
+/// `if (!atomic_dec_and_test(&rproc->power)) goto out; ret = rproc_stop();
+/// if (ret) atomic_inc(&rproc->power);`: a get after the path's own put hit
+/// zero, with no release of the object in between, takes the put back (a
+/// rollback on failure). Walks the path back to the put; only on the rare
+/// node that would be reported.
+/// A plain atomic_t is a reference count when the analysis says so
+/// (isLifetimeCounter), but one named for something else (`rproc->power`, a
+/// count of power users) is only rolled back, not revived, by a get after
+/// its path's own put hit zero.
+bool namedLikeRefcount(const FieldDecl *FD) {
+  if (!FD || !FD->getIdentifier())
+    return true;
+  std::string N = FD->getName().lower();
+  StringRef Name(N);
+  return Name.contains("ref") || Name.contains("count") ||
+         Name.contains("cnt") || Name.ends_with("usage") ||
+         Name.ends_with("users") || Name.ends_with("use");
+}
+
+bool releasedSinceZero(const ExplodedNode *N, const MemRegion *Ctr) {
+  for (; N; N = N->getFirstPred()) {
+    const CountState *CS = getCountState(N->getState(), Ctr);
+    if (!CS || !CS->isZero() || CS->why() != CountState::Why::PutHitZero)
+      return false;
+    const FunctionDecl *Callee = nullptr;
+    if (auto CE = N->getLocationAs<CallEnter>())
+      Callee = dyn_cast_or_null<FunctionDecl>(CE->getCalleeContext()->getDecl());
+    else if (auto PS = N->getLocationAs<PostStmt>())
+      if (const auto *Call = dyn_cast<CallExpr>(PS->getStmt()))
+        Callee = Call->getDirectCallee();
+    if (Callee && Callee->getIdentifier() && nameReleases(Callee->getName()))
+      return true;
+  }
+  return false;
 }
 
 bool holdsPutLock(ProgramStateRef State, const PutStyleInfo *Info) {
@@ -110,6 +147,10 @@ void GetOnZeroChecker::checkPreCall(const CallEvent &Call,
   // A private object's membership count, zeroed on purpose (see
   // CountState::Why::SetZeroPrivate): the get starts it.
   if (CS && CS->isZero() && CS->why() == CountState::Why::SetZeroPrivate)
+    return;
+  if (CS && CS->isZero() && CS->why() == CountState::Why::PutHitZero &&
+      CC.API->Family == CounterFamily::Atomic && !namedLikeRefcount(FD) &&
+      !releasedSinceZero(C.getPredecessor(), Ctr))
     return;
   if (CS && CS->isZero()) {
     std::string Why;

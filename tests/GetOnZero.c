@@ -569,3 +569,36 @@ struct centry *centry_retry(struct ctable *t, int key) {
   }
   return NULL;
 }
+
+/* An atomic_t named for something else than references (a count of power
+ * users, drivers/remoteproc/remoteproc_core.c rproc_shutdown()): a get after
+ * the path's own put hit zero, with nothing released in between, rolls the
+ * put back. */
+struct rproc_like { atomic_t power; int state; };
+int rproc_like_stop(struct rproc_like *r);
+void rproc_like_cleanup(struct rproc_like *r);
+static void rproc_like_free(struct rproc_like *r) {
+  if (atomic_dec_and_test(&r->power))
+    kfree(r);
+}
+
+int rproc_like_shutdown_ok(struct rproc_like *r) {
+  int ret;
+  if (!atomic_dec_and_test(&r->power))
+    return 0;
+  ret = rproc_like_stop(r);
+  if (ret) {
+    atomic_inc(&r->power); // no-warning: rolled back, nothing was released
+    return ret;
+  }
+  rproc_like_cleanup(r);
+  return 0;
+}
+
+int rproc_like_shutdown_bad(struct rproc_like *r) {
+  if (!atomic_dec_and_test(&r->power)) // expected-note{{The count of 'r->power' drops to zero in atomic_dec_and_test()}} expected-note{{Taking false branch}}
+    return 0;
+  rproc_like_cleanup(r);
+  atomic_inc(&r->power); // expected-warning{{atomic_inc() on 'r->power' after its count dropped to zero on this path}} expected-note{{atomic_inc() on 'r->power' after its count dropped to zero on this path}}
+  return 0;
+}
