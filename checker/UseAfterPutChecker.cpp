@@ -59,6 +59,11 @@ UseAfterPutChecker::releasedRef(ProgramStateRef State,
     const RefEntry &E = KV.second;
     if (!isLifetimeFamily(keyFamily(KV.first)))
       continue;
+    // `dev = driver_find_device(&my_driver.driver, ...); put_device(dev);
+    // return dev_get_drvdata(dev);` (arm-smmu, virtio-iommu): the device is
+    // bound to the caller's own driver, whose binding keeps it alive.
+    if (E.Acquirer && E.Acquirer->Name.starts_with("driver_find_device"))
+      continue;
     if (E.K == RefEntry::Kind::Released && E.isNewReference())
       Found = KV;
     else if (E.K != RefEntry::Kind::Released)

@@ -475,3 +475,22 @@ int port_view_bad(struct device_node *parent) {
   of_node_put(port); // expected-note{{Reference to 'np' released by of_node_put(): this path holds no more references to it}}
   return use(np->name); // UAP // expected-warning{{Read through 'np' after of_node_put() released the last reference this path held; the object may already be freed}} expected-note{{Read through 'np' after of_node_put() released the last reference this path held; the object may already be freed}}
 }
+
+/* A device found on the caller's own driver stays bound, and so alive,
+ * after the lookup's reference is dropped (drivers/iommu/arm/arm-smmu
+ * arm_smmu_get_by_fwnode(), drivers/iommu/virtio-iommu.c). */
+struct smmu_like { int id; };
+static struct device_driver smmu_driver;
+int smmu_match(struct device *dev, const void *data);
+
+struct smmu_like *smmu_get_by_node(const void *fwnode) {
+  struct device *dev = driver_find_device(&smmu_driver, NULL, fwnode, smmu_match);
+  put_device(dev);
+  return dev ? dev_get_drvdata(dev) : NULL; // no-warning: bound to this driver
+}
+
+struct smmu_like *bus_dev_get_by_node(struct bus_type *bus, const void *fwnode) {
+  struct device *dev = bus_find_device(bus, NULL, fwnode, smmu_match); // expected-note{{bus_find_device() returns a counted reference (+1): 'dev' must be released}}
+  put_device(dev); // expected-note{{Reference to 'dev' released by put_device(): this path holds no more references to it}}
+  return dev ? dev_get_drvdata(dev) : NULL; // UAP // expected-note{{Assuming 'dev' is non-null}} expected-note{{'?' condition is true}} expected-warning{{'dev' is passed to dev_get_drvdata() after put_device() released the last reference this path held; the object may already be freed}} expected-note{{'dev' is passed to dev_get_drvdata() after put_device() released the last reference this path held; the object may already be freed}}
+}

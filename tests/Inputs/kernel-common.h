@@ -320,3 +320,4 @@ struct mii_bus { int state; struct device dev; };
 struct mii_bus *of_mdio_find_bus(struct device_node *mdio_np);
 int devm_add_action_or_reset(struct device *dev, void (*action)(void *), void *data);
 struct device *class_find_device_by_of_node(struct class *class, const struct device_node *np);
+struct device *driver_find_device(struct device_driver *drv, struct device *start, const void *data, int (*match)(struct device *dev, const void *data));
