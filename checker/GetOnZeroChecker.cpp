@@ -78,17 +78,20 @@ bool namedLikeRefcount(const FieldDecl *FD) {
          Name.ends_with("users") || Name.ends_with("use");
 }
 
+/// Only the calls the function itself makes count: what a callee does inside
+/// (`__rproc_detach()` tearing down subdevices) is not a release of this
+/// object unless the callee's own name says so.
 bool releasedSinceZero(const ExplodedNode *N, const MemRegion *Ctr) {
+  const LocationContext *LC = N ? N->getLocationContext() : nullptr;
   for (; N; N = N->getFirstPred()) {
     const CountState *CS = getCountState(N->getState(), Ctr);
     if (!CS || !CS->isZero() || CS->why() != CountState::Why::PutHitZero)
       return false;
     const FunctionDecl *Callee = nullptr;
-    if (auto CE = N->getLocationAs<CallEnter>())
-      Callee = dyn_cast_or_null<FunctionDecl>(CE->getCalleeContext()->getDecl());
-    else if (auto PS = N->getLocationAs<PostStmt>())
+    if (auto PS = N->getLocationAs<PostStmt>())
       if (const auto *Call = dyn_cast<CallExpr>(PS->getStmt()))
-        Callee = Call->getDirectCallee();
+        if (N->getLocationContext() == LC)
+          Callee = Call->getDirectCallee();
     if (Callee && Callee->getIdentifier() && nameReleases(Callee->getName()))
       return true;
   }
