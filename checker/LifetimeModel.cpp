@@ -1054,6 +1054,18 @@ bool isErrorReturn(const Expr *RetE, SVal V, ProgramStateRef State,
   }
   if (!RetE->getType()->isSignedIntegerType())
     return false;
+  // -EINPROGRESS is the status of an asynchronous operation under way
+  // (pm_runtime_get() queued the resume), not a failure.
+  if (auto NL = V.getAs<NonLoc>()) {
+    SValBuilder &SVB = C.getSValBuilder();
+    SVal Eq = SVB.evalBinOpNN(
+        State, BO_EQ, *NL,
+        SVB.makeIntVal(-115, C.getASTContext().IntTy).castAs<NonLoc>(),
+        SVB.getConditionType());
+    if (auto D = Eq.getAs<DefinedOrUnknownSVal>())
+      if (State->assume(*D, true) && !State->assume(*D, false))
+        return false;
+  }
   ProgramStateRef Neg = assumeCmpZero(State, V, BO_LT, C);
   ProgramStateRef NonNeg = assumeCmpZero(State, V, BO_GE, C);
   if (!V.getAs<NonLoc>())

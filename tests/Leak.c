@@ -1284,3 +1284,20 @@ int pd0_start_bad(struct pd_set *s) {
   pm_runtime_put(s->pds[0]);
   return 0;
 }
+
+/* A wrapper that returns the get's own status passes the count that goes
+ * with it to its caller (drivers/phy/phy-core.c phy_pm_runtime_get():
+ * -EINPROGRESS still holds the count). */
+int pm_get_forward_ok(struct device *dev) {
+  int ret = pm_runtime_get(dev);
+  if (ret < 0 && ret != -EINPROGRESS)
+    pm_runtime_put_noidle(dev);
+  return ret; // no-warning: the caller gets pm_runtime_get()'s own status
+}
+
+int pm_get_forward_bad(struct device *dev) {
+  int ret = pm_runtime_get(dev); // expected-note{{pm_runtime_get() takes a runtime-PM usage count of 'dev', even when it fails}}
+  if (ret < 0 && ret != -EINPROGRESS) // expected-note{{Assuming 'ret' is < 0}} expected-note{{Left side of '&&' is true}} expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
+    return -EIO; // LEAK // expected-warning{{The runtime-PM usage count of 'dev' taken by pm_runtime_get() is not dropped on this error path (missing pm_runtime_put_noidle())}} expected-note{{The runtime-PM usage count of 'dev' taken by pm_runtime_get() is not dropped on this error path (missing pm_runtime_put_noidle())}}
+  return ret;
+}

@@ -28,6 +28,7 @@ typedef unsigned long long u64;
 #define ENOENT 2
 #define EINVAL 22
 #define EBUSY 16
+#define EINPROGRESS 115
 
 #define container_of(ptr, type, member)                                        \
   ({                                                                           \

@@ -191,6 +191,7 @@ static inline int pm_runtime_resume_and_get(struct device *dev) {
   return 0;
 }
 static inline void pm_runtime_get_noresume(struct device *dev) { }
+static inline int pm_runtime_get(struct device *dev) { return __pm_runtime_resume(dev, 5); }
 static inline int pm_runtime_put(struct device *dev) { return __pm_runtime_idle(dev, 5); }
 static inline int pm_runtime_put_sync(struct device *dev) { return __pm_runtime_idle(dev, 4); }
 static inline int pm_runtime_put_autosuspend(struct device *dev) { return __pm_runtime_idle(dev, 13); }

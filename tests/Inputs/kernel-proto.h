@@ -92,6 +92,7 @@ struct device_node *of_find_matching_node(struct device_node *from, const struct
 int pm_runtime_get_sync(struct device *dev);
 int pm_runtime_resume_and_get(struct device *dev);
 void pm_runtime_get_noresume(struct device *dev);
+int pm_runtime_get(struct device *dev);
 int pm_runtime_put(struct device *dev);
 int pm_runtime_put_sync(struct device *dev);
 int pm_runtime_put_autosuspend(struct device *dev);
