@@ -105,11 +105,17 @@ const MemRegion *krefcheck::lockRegion(const MemRegion *R) {
   return R;
 }
 
+/// One declaration per lock: `extern struct mutex mtd_table_mutex;` in a
+/// header and its definition in the .c file are the same lock.
+static const ValueDecl *canonicalLock(const ValueDecl *D) {
+  return D ? cast<ValueDecl>(D->getCanonicalDecl()) : nullptr;
+}
+
 const ValueDecl *krefcheck::lockDecl(const MemRegion *Lock) {
   if (const auto *FR = dyn_cast_or_null<FieldRegion>(Lock))
     return FR->getDecl();
   if (const auto *VR = dyn_cast_or_null<VarRegion>(Lock))
-    return VR->getDecl();
+    return canonicalLock(VR->getDecl());
   if (const auto *ER = dyn_cast_or_null<ElementRegion>(Lock))
     return lockDecl(ER->getSuperRegion()); // bucket locks: lock[i]
   return nullptr;
@@ -138,7 +144,7 @@ const ValueDecl *krefcheck::lockDeclFromExpr(const Expr *E) {
           CE->getNumArgs() == 1)
         return lockDeclFromExpr(CE->getArg(0));
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
-    return DRE->getDecl();
+    return canonicalLock(DRE->getDecl());
   return nullptr;
 }
 

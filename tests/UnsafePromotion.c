@@ -830,3 +830,47 @@ struct pentry2 *pentry2_first(void) {
   refcount_inc(&e->refcnt); // expected-warning{{Plain refcount_inc() on an internal reference from an rb-tree walk}} expected-note{{Plain refcount_inc() on an internal reference from an rb-tree walk}}
   return e;
 }
+
+/* A lock declared extern in a header and defined in the .c file is one lock
+ * (drivers/mtd/mtdcore.h and mtdcore.c: mtd_table_mutex). */
+extern struct mutex table_mutex;
+DEFINE_MUTEX(table_mutex);
+struct tnode {
+  struct kref kref;
+  struct list_head list;
+  int id;
+};
+static LIST_HEAD(tnodes);
+static void tnode_release(struct kref *k) {
+  struct tnode *n = container_of(k, struct tnode, kref);
+  list_del(&n->list);
+  mutex_unlock(&table_mutex);
+  kfree(n);
+}
+void tnode_put(struct tnode *n) {
+  kref_put_mutex(&n->kref, tnode_release, &table_mutex); // expected-note{{The final put of 'struct tnode::kref' takes 'table_mutex' as the count hits zero here: kcref style}}
+}
+struct tnode *tnode_find(int id) {
+  struct tnode *n;
+  mutex_lock(&table_mutex);
+  list_for_each_entry(n, &tnodes, list)
+    if (n->id == id) {
+      kref_get(&n->kref); // no-warning: under table_mutex
+      mutex_unlock(&table_mutex);
+      return n;
+    }
+  mutex_unlock(&table_mutex);
+  return NULL;
+}
+struct tnode *tnode_find_wrong_mutex(int id) {
+  struct tnode *n;
+  mutex_lock(&unrelated_mutex);
+  list_for_each_entry(n, &tnodes, list) // expected-note{{Internal reference obtained from a list walk}} expected-note{{Loop condition is true}}
+    if (n->id == id) { // expected-note{{Assuming}} expected-note{{Taking true branch}}
+      kref_get(&n->kref); // expected-warning{{Plain kref_get() promotes an internal reference from a list walk while holding 'unrelated_mutex' but not 'table_mutex'}} expected-note{{while holding 'unrelated_mutex' but not 'table_mutex'}}
+      mutex_unlock(&unrelated_mutex);
+      return n;
+    }
+  mutex_unlock(&unrelated_mutex);
+  return NULL;
+}
