@@ -1124,6 +1124,18 @@ void LifetimeModel::checkPreStmt(const ReturnStmt *RS,
   C.addTransition(State);
 }
 
+/// A pointer to an object whose references the model counts by its own
+/// type (struct device and device_node, whatever embeds them).
+static bool isCountedObjectPointer(QualType T) {
+  if (!T->isPointerType())
+    return false;
+  const auto *RT = T->getPointeeType()->getAs<RecordType>();
+  if (!RT || !RT->getDecl()->getIdentifier())
+    return false;
+  StringRef N = RT->getDecl()->getName();
+  return N == "device" || N == "device_node" || N == "fwnode_handle";
+}
+
 void LifetimeModel::checkBind(SVal Loc, SVal Val, const Stmt *S,
                               CheckerContext &C) const {
   // Remember the local variable a reference is kept in, for messages.
@@ -1149,6 +1161,20 @@ void LifetimeModel::checkBind(SVal Loc, SVal Val, const Stmt *S,
       }
     }
     C.addTransition(State);
+    return;
+  }
+  if (const auto *FR = dyn_cast_or_null<FieldRegion>(L)) {
+    // Also before any get: `ctrl->dev = &pdev->dev;` early in probe, the
+    // get and the put through `ctrl->dev` later.
+    if (isCountedObjectPointer(FR->getDecl()->getType())) {
+      C.addTransition(noteFieldCopy(State, FR, R));
+      return;
+    }
+    for (const auto &KV : allRefs(State))
+      if (KV.first.first->getBaseRegion() == R->getBaseRegion()) {
+        C.addTransition(noteFieldCopy(State, FR, R));
+        return;
+      }
     return;
   }
   if (!VR || !VR->getDecl()->hasLocalStorage())
@@ -1278,7 +1304,8 @@ static bool createdForever(const RefEntry &E, CheckerContext &C) {
 void LifetimeModel::checkDeadSymbols(SymbolReaper &SR,
                                      CheckerContext &C) const {
   ProgramStateRef State = C.getState();
-  ProgramStateRef New = removeDeadConverted(removeDeadStored(State, SR), SR);
+  ProgramStateRef New = removeDeadFieldCopies(
+      removeDeadConverted(removeDeadStored(State, SR), SR), SR);
   SmallVector<std::pair<RefKey, RefEntry>, 2> Leaks;
   for (const auto &KV : allRefs(State)) {
     const MemRegion *R = KV.first.first;

@@ -11,6 +11,7 @@ REGISTER_MAP_WITH_PROGRAMSTATE(HeldRefs, RefKey, RefEntry)
 REGISTER_TRAIT_WITH_PROGRAMSTATE(PathReturnsError, bool)
 REGISTER_SET_WITH_PROGRAMSTATE(StoredPointers, SymbolRef)
 REGISTER_MAP_WITH_PROGRAMSTATE(ConvertedResults, SymbolRef, const MemRegion *)
+REGISTER_MAP_WITH_PROGRAMSTATE(FieldCopies, const MemRegion *, const MemRegion *)
 
 const RefEntry *krefcheck::getRef(ProgramStateRef S, const RefKey &K) {
   return S->get<HeldRefs>(K);
@@ -148,6 +149,13 @@ krefcheck::findRef(ProgramStateRef S, const MemRegion *R, Family F) {
       if (keyFamily(KV.first) == F &&
           sameLoadOrigin(KV.first.first->getBaseRegion(), Base))
         return std::make_pair(KV.first, KV.second);
+  // `ctrl->dev = &pdev->dev; ... pm_runtime_put(ctrl->dev)` after a call
+  // invalidated `*ctrl`: the reloaded field is the pointer stored in it.
+  if (const MemRegion *Origin = loadedFrom(Base))
+    if (const MemRegion *const *Copy = S->get<FieldCopies>(Origin))
+      if ((*Copy)->getBaseRegion() != Base)
+        if (auto Found = findRef(S, *Copy, F))
+          return Found;
   return std::nullopt;
 }
 
@@ -198,6 +206,8 @@ void krefcheck::printLifetimeFacts(raw_ostream &OS, ProgramStateRef S,
   }
   for (SymbolRef Sym : S->get<StoredPointers>())
     OS << "  stored " << Sym << NL;
+  for (const auto &KV : S->get<FieldCopies>())
+    OS << "  field " << KV.first << " holds " << KV.second << NL;
   if (returnsError(S))
     OS << "  path returns an error" << NL;
 }
@@ -239,6 +249,28 @@ bool krefcheck::hasLiveConversion(ProgramStateRef S, const MemRegion *RefBase,
     if (KV.second == RefBase && !SR.isDead(KV.first))
       return true;
   return false;
+}
+ProgramStateRef krefcheck::noteFieldCopy(ProgramStateRef S,
+                                         const MemRegion *Field,
+                                         const MemRegion *Ref) {
+  return S->set<FieldCopies>(Field, Ref);
+}
+ProgramStateRef krefcheck::removeDeadFieldCopies(ProgramStateRef S,
+                                                 SymbolReaper &SR) {
+  // Kept while a reference on the stored object is tracked: the pointer
+  // reloaded from the field outlives the structure's own pointer (`put(
+  // ctrl->dev)` is the last use of `ctrl`).
+  for (const auto &KV : S->get<FieldCopies>()) {
+    if (SR.isLiveRegion(KV.first))
+      continue;
+    bool Tracked = false;
+    for (const auto &Ref : S->get<HeldRefs>())
+      if (Ref.first.first->getBaseRegion() == KV.second->getBaseRegion())
+        Tracked = true;
+    if (!Tracked)
+      S = S->remove<FieldCopies>(KV.first);
+  }
+  return S;
 }
 ProgramStateRef krefcheck::removeDeadConverted(ProgramStateRef S,
                                                SymbolReaper &SR) {

@@ -152,6 +152,13 @@ const MemRegion *convertedFrom(ProgramStateRef S, clang::ento::SymbolRef Sym);
 /// Whether a live converted result stands for the object RefBase.
 bool hasLiveConversion(ProgramStateRef S, const MemRegion *RefBase,
                        clang::ento::SymbolReaper &SR);
+/// A held reference's pointer stored into a field (`ctrl->dev =
+/// &pdev->dev`): the field reloaded after a call invalidated it still
+/// names that object.
+ProgramStateRef noteFieldCopy(ProgramStateRef S, const MemRegion *Field,
+                              const MemRegion *Ref);
+ProgramStateRef removeDeadFieldCopies(ProgramStateRef S,
+                                      clang::ento::SymbolReaper &SR);
 ProgramStateRef removeDeadConverted(ProgramStateRef S,
                                     clang::ento::SymbolReaper &SR);
 

@@ -1301,3 +1301,40 @@ int pm_get_forward_bad(struct device *dev) {
     return -EIO; // LEAK // expected-warning{{The runtime-PM usage count of 'dev' taken by pm_runtime_get() is not dropped on this error path (missing pm_runtime_put_noidle())}} expected-note{{The runtime-PM usage count of 'dev' taken by pm_runtime_get() is not dropped on this error path (missing pm_runtime_put_noidle())}}
   return ret;
 }
+
+/* A device pointer stored into a field, even before the get, names that
+ * device when the field is reloaded after a call invalidated the structure
+ * (drivers/mtd/nand/raw/tegra_nand.c: ctrl->dev = &pdev->dev; ...
+ * pm_runtime_put_sync_suspend(ctrl->dev) on the error path). */
+struct ctrl_like { struct device *dev; struct device *companion; int irq; };
+int ctrl_setup(struct ctrl_like *ctrl);
+
+int ctrl_probe_ok(struct platform_device *pdev, struct ctrl_like *ctrl) {
+  int err;
+  ctrl->dev = &pdev->dev;
+  err = pm_runtime_resume_and_get(&pdev->dev);
+  if (err)
+    return err;
+  err = ctrl_setup(ctrl);
+  if (err < 0)
+    goto put;
+  return 0;
+put:
+  pm_runtime_put(ctrl->dev);
+  return err; // no-warning: ctrl->dev is &pdev->dev
+}
+
+int ctrl_probe_bad(struct platform_device *pdev, struct ctrl_like *ctrl) {
+  int err;
+  ctrl->dev = &pdev->dev;
+  err = pm_runtime_resume_and_get(&pdev->dev); // expected-note{{pm_runtime_resume_and_get() takes a runtime-PM usage count of '&pdev->dev': it succeeded}}
+  if (err) // expected-note{{'err' is 0}} expected-note{{Taking false branch}}
+    return err;
+  err = ctrl_setup(ctrl);
+  if (err < 0) // expected-note{{Assuming 'err' is < 0}} expected-note{{Taking true branch}}
+    goto put; // expected-note{{Control jumps to line}}
+  return 0;
+put:
+  pm_runtime_put(ctrl->companion);
+  return err; // LEAK // expected-warning{{The runtime-PM usage count of '&pdev->dev' taken by pm_runtime_resume_and_get() is not dropped on this error path (missing pm_runtime_put())}} expected-note{{The runtime-PM usage count of '&pdev->dev' taken by pm_runtime_resume_and_get() is not dropped on this error path (missing pm_runtime_put())}}
+}
