@@ -730,7 +730,13 @@ bool LifetimeModel::evalIsErr(const CallEvent &Call, CheckerContext &C,
       Keys.push_back(KV.first);
   SValBuilder &SVB = C.getSValBuilder();
   QualType T = CE->getType();
-  if (Keys.empty() && countedObject(State, R)) {
+  // The driver data or converted view of a held device is a real object:
+  // `psy = dev_get_drvdata(dev); if (IS_ERR_OR_NULL(psy))` in
+  // power_supply_get_by_phandle()'s caller.
+  bool Handle = false;
+  if (const auto *SR = dyn_cast<SymbolicRegion>(R->getBaseRegion()))
+    Handle = convertedFrom(State, SR->getSymbol()) != nullptr;
+  if (Keys.empty() && (Handle || countedObject(State, R))) {
     C.addTransition(
         State->BindExpr(CE, C.getLocationContext(), SVB.makeIntVal(0, T)));
     return true;

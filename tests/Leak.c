@@ -1338,3 +1338,44 @@ put:
   pm_runtime_put(ctrl->companion);
   return err; // LEAK // expected-warning{{The runtime-PM usage count of '&pdev->dev' taken by pm_runtime_resume_and_get() is not dropped on this error path (missing pm_runtime_put())}} expected-note{{The runtime-PM usage count of '&pdev->dev' taken by pm_runtime_resume_and_get() is not dropped on this error path (missing pm_runtime_put())}}
 }
+
+/* The driver data of a held device is a real object, never an ERR_PTR()
+ * (drivers/power/supply/power_supply_core.c
+ * devm_power_supply_get_by_phandle()). */
+struct psy_like { int use; struct device *dev; };
+static struct class psy_class;
+int psy_match(struct device *dev, const void *data);
+void *devres_alloc_like(int size);
+void devres_add_like(struct device *dev, void *res);
+void devres_free_like(void *res);
+
+static struct psy_like *psy_get_by_phandle(struct device_node *np) {
+  struct device *dev;
+  struct psy_like *psy = NULL;
+  dev = class_find_device(&psy_class, NULL, np, psy_match); // expected-note{{class_find_device() returns a counted reference (+1): 'dev' must be released}}
+  if (dev) // expected-note{{Assuming 'dev' is non-null}} expected-note{{Taking true branch}}
+    psy = dev_get_drvdata(dev);
+  return psy;
+}
+
+struct psy_like *devm_psy_get_ok(struct device *d, struct device_node *np) {
+  struct psy_like **ptr, *psy;
+  ptr = devres_alloc_like(8);
+  if (!ptr)
+    return ERR_PTR(-ENOMEM);
+  psy = psy_get_by_phandle(np);
+  if (IS_ERR_OR_NULL(psy)) {
+    devres_free_like(ptr);
+  } else {
+    *ptr = psy;
+    devres_add_like(d, ptr);
+  }
+  return psy; // no-warning: the handle is returned
+}
+
+int psy_get_unused(struct device_node *np) {
+  struct psy_like *psy = psy_get_by_phandle(np); // expected-note{{Calling 'psy_get_by_phandle'}} expected-note{{Returning from 'psy_get_by_phandle'}}
+  if (IS_ERR_OR_NULL(psy)) // expected-note{{Taking false branch}}
+    return -ENODEV;
+  return psy->use; // LEAK // expected-warning{{Reference to 'dev' acquired by class_find_device() is not released on this path (missing put_device())}} expected-note{{Reference to 'dev' acquired by class_find_device() is not released on this path (missing put_device())}}
+}
