@@ -1379,3 +1379,19 @@ int psy_get_unused(struct device_node *np) {
     return -ENODEV;
   return psy->use; // LEAK // expected-warning{{Reference to 'dev' acquired by class_find_device() is not released on this path (missing put_device())}} expected-note{{Reference to 'dev' acquired by class_find_device() is not released on this path (missing put_device())}}
 }
+
+/* sound/soc/sh/rcar: rsnd_dma_request_channel() puts the node it is given
+ * (a built-in model row). */
+struct dma_chan;
+struct dma_chan *rsnd_dma_request_channel(struct device_node *of_node, unsigned int id, void *mod, char *name);
+struct dma_chan *rsnd_dma_other(struct device_node *of_node, unsigned int id);
+
+struct dma_chan *rsnd_req_ok(struct device_node *parent, unsigned int id) {
+  struct device_node *np = of_get_child_by_name(parent, "rcar_sound,src");
+  return rsnd_dma_request_channel(np, id, NULL, "rx"); // no-warning: consumed
+}
+
+struct dma_chan *rsnd_req_bad(struct device_node *parent, unsigned int id) {
+  struct device_node *np = of_get_child_by_name(parent, "rcar_sound,src"); // expected-note{{of_get_child_by_name() returns a counted reference (+1): 'np' must be released}}
+  return rsnd_dma_other(np, id); // LEAK // expected-warning{{Reference to 'np' acquired by of_get_child_by_name() is not released on this path (missing of_node_put())}} expected-note{{Reference to 'np' acquired by of_get_child_by_name() is not released on this path (missing of_node_put())}}
+}
