@@ -32,6 +32,7 @@
 #include "CountState.h"
 #include "LifetimeAPI.h"
 #include "LifetimeState.h"
+#include "StaticInit.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ParentMap.h"
 #include "clang/StaticAnalyzer/Core/BugReporter/BugType.h"
@@ -1068,7 +1069,7 @@ bool isErrorReturn(const Expr *RetE, SVal V, ProgramStateRef State,
         State, BO_EQ, *NL,
         SVB.makeIntVal(-115, C.getASTContext().IntTy).castAs<NonLoc>(),
         SVB.getConditionType());
-    if (auto D = Eq.getAs<DefinedOrUnknownSVal>())
+  if (auto D = Eq.getAs<DefinedOrUnknownSVal>())
       if (State->assume(*D, true) && !State->assume(*D, false))
         return false;
   }
@@ -1195,6 +1196,41 @@ void LifetimeModel::checkBind(SVal Loc, SVal Val, const Stmt *S,
   C.addTransition(State);
 }
 
+/// `for_each_card_prelinks(card, i, link)` over `static struct snd_soc_card
+/// card = { .num_links = ARRAY_SIZE(links) }`: a loop bound read from a
+/// global table still has the table's initial value, so the loop is not
+/// walked zero times (which would leave what its body stores looking
+/// leaked). Applied where the bound is loaded, before the comparison splits
+/// the path; a bound the path wrote itself is a concrete value and left
+/// alone.
+static void constrainStaticBound(const CastExpr *CE, CheckerContext &C) {
+  const auto *ME = dyn_cast<MemberExpr>(CE->getSubExpr()->IgnoreParens());
+  const auto *FD = ME ? dyn_cast<FieldDecl>(ME->getMemberDecl()) : nullptr;
+  if (!FD || !CE->getType()->isIntegerType())
+    return;
+  const ParentMap &PM = C.getLocationContext()->getParentMap();
+  const auto *BO = dyn_cast_or_null<BinaryOperator>(PM.getParentIgnoreParenCasts(CE));
+  if (!BO || !(BO->isRelationalOp() || BO->isEqualityOp()) ||
+      !isLoopCondition(BO, PM))
+    return;
+  const MemRegion *BaseR = C.getSVal(ME->getBase()).getAsRegion();
+  if (!BaseR)
+    return;
+  ProgramStateRef State = C.getState();
+  SVal Field = State->getLValue(FD, loc::MemRegionVal(BaseR));
+  std::optional<int64_t> Init = staticFieldInitializer(Field.getAsRegion());
+  auto Cur = C.getSVal(CE).getAs<NonLoc>();
+  if (!Init || !Cur || !Cur->getAsSymbol())
+    return;
+  SValBuilder &SVB = C.getSValBuilder();
+  SVal Eq = SVB.evalBinOpNN(
+      State, BO_EQ, *Cur, SVB.makeIntVal(*Init, CE->getType()).castAs<NonLoc>(),
+      SVB.getConditionType());
+  if (auto D = Eq.getAs<DefinedOrUnknownSVal>())
+    if (ProgramStateRef S = State->assume(*D, true))
+      C.addTransition(S);
+}
+
 /// `put_device(led_cdev->dev)` where led_cdev is the driver data of the held
 /// device (of_led_get(), qmp_put()): a handle's `dev` pointer is the device
 /// it was taken from, so the loaded pointer stands for that device too.
@@ -1221,7 +1257,11 @@ static void noteHandleDevice(const CastExpr *CE, CheckerContext &C) {
 /// word was stored into).
 void LifetimeModel::checkPostStmt(const CastExpr *CE, CheckerContext &C) const {
   if (CE->getCastKind() == CK_LValueToRValue) {
-    noteHandleDevice(CE, C);
+    // Pointers (a handle's `dev`) and integers (a loop bound) never both.
+    if (CE->getType()->isPointerType())
+      noteHandleDevice(CE, C);
+    else
+      constrainStaticBound(CE, C);
     return;
   }
   if (CE->getCastKind() != CK_IntegralToPointer)

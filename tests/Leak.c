@@ -1395,3 +1395,34 @@ struct dma_chan *rsnd_req_bad(struct device_node *parent, unsigned int id) {
   struct device_node *np = of_get_child_by_name(parent, "rcar_sound,src"); // expected-note{{of_get_child_by_name() returns a counted reference (+1): 'np' must be released}}
   return rsnd_dma_other(np, id); // LEAK // expected-warning{{Reference to 'np' acquired by of_get_child_by_name() is not released on this path (missing of_node_put())}} expected-note{{Reference to 'np' acquired by of_get_child_by_name() is not released on this path (missing of_node_put())}}
 }
+
+/* A loop bound read from a static table still has the table's initial
+ * value: the loop that stores the node is not walked zero times
+ * (sound/soc/mediatek/mt2701/mt2701-cs42448.c, for_each_card_prelinks() over
+ * a static snd_soc_card). */
+struct link_like { struct device_node *np; };
+struct card_like { int num_links; struct link_like *links; };
+static struct link_like card_links[2];
+static struct card_like static_card = { .num_links = 2, .links = card_links };
+int card_register(struct card_like *c);
+
+int machine_probe_ok(struct device_node *parent) {
+  struct card_like *c = &static_card;
+  struct device_node *np = of_parse_phandle(parent, "platform", 0);
+  int i;
+  if (!np)
+    return -EINVAL;
+  for (i = 0; i < c->num_links; i++)
+    c->links[i].np = np;
+  return card_register(c); // no-warning: stored by the loop
+}
+
+int machine_probe_bad(struct device_node *parent, struct card_like *c) {
+  struct device_node *np = of_parse_phandle(parent, "platform", 0); // expected-note{{of_parse_phandle() returns a counted reference (+1): 'np' must be released}}
+  int i;
+  if (!np) // expected-note{{Assuming 'np' is non-null}} expected-note{{Taking false branch}}
+    return -EINVAL;
+  for (i = 0; i < c->num_links; i++) // expected-note{{Assuming 'i' is >= field 'num_links'}} expected-note{{Loop condition is false. Execution continues on line}}
+    c->links[i].np = np;
+  return card_register(c); // LEAK: a card of unknown size may have no link // expected-warning{{Reference to 'np' acquired by of_parse_phandle() is not released on this path (missing of_node_put())}} expected-note{{Reference to 'np' acquired by of_parse_phandle() is not released on this path (missing of_node_put())}}
+}
