@@ -1206,12 +1206,9 @@ void LifetimeModel::checkBind(SVal Loc, SVal Val, const Stmt *S,
 static void constrainStaticBound(const CastExpr *CE, CheckerContext &C) {
   const auto *ME = dyn_cast<MemberExpr>(CE->getSubExpr()->IgnoreParens());
   const auto *FD = ME ? dyn_cast<FieldDecl>(ME->getMemberDecl()) : nullptr;
-  if (!FD || !CE->getType()->isIntegerType())
+  if (!FD || !(CE->getType()->isIntegerType() || CE->getType()->isPointerType()))
     return;
-  const ParentMap &PM = C.getLocationContext()->getParentMap();
-  const auto *BO = dyn_cast_or_null<BinaryOperator>(PM.getParentIgnoreParenCasts(CE));
-  if (!BO || !(BO->isRelationalOp() || BO->isEqualityOp()) ||
-      !isLoopCondition(BO, PM))
+  if (!isInLoopCondition(CE, C.getLocationContext()->getParentMap()))
     return;
   const MemRegion *BaseR = C.getSVal(ME->getBase()).getAsRegion();
   if (!BaseR)
@@ -1219,8 +1216,17 @@ static void constrainStaticBound(const CastExpr *CE, CheckerContext &C) {
   ProgramStateRef State = C.getState();
   SVal Field = State->getLValue(FD, loc::MemRegionVal(BaseR));
   std::optional<int64_t> Init = staticFieldInitializer(Field.getAsRegion());
+  if (!Init)
+    return;
+  if (CE->getType()->isPointerType()) {
+    auto P = C.getSVal(CE).getAs<DefinedOrUnknownSVal>();
+    if (P && P->getAsSymbol())
+      if (ProgramStateRef S = State->assume(*P, true))
+        C.addTransition(S);
+    return;
+  }
   auto Cur = C.getSVal(CE).getAs<NonLoc>();
-  if (!Init || !Cur || !Cur->getAsSymbol())
+  if (!Cur || !Cur->getAsSymbol())
     return;
   SValBuilder &SVB = C.getSValBuilder();
   SVal Eq = SVB.evalBinOpNN(
@@ -1257,8 +1263,11 @@ static void noteHandleDevice(const CastExpr *CE, CheckerContext &C) {
 /// word was stored into).
 void LifetimeModel::checkPostStmt(const CastExpr *CE, CheckerContext &C) const {
   if (CE->getCastKind() == CK_LValueToRValue) {
-    // Pointers (a handle's `dev`) and integers (a loop bound) never both.
-    if (CE->getType()->isPointerType())
+    // A handle's `dev`, or a loop bound or table (never both: the table
+    // case needs a global's field, the handle a converted pointer).
+    const auto *ME = dyn_cast<MemberExpr>(CE->getSubExpr()->IgnoreParens());
+    if (ME && ME->getMemberDecl()->getIdentifier() &&
+        ME->getMemberDecl()->getName() == "dev")
       noteHandleDevice(CE, C);
     else
       constrainStaticBound(CE, C);

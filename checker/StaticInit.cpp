@@ -27,6 +27,17 @@ std::optional<int64_t> krefcheck::staticFieldInitializer(const MemRegion *R) {
       FD->getFieldIndex() >= ILE->getNumInits())
     return std::nullopt;
   const Expr *Init = ILE->getInit(FD->getFieldIndex());
+  if (Init && FD->getType()->isPointerType()) {
+    // `.dai_link = links`: the address of an object, never NULL.
+    const Expr *E = Init->IgnoreParenImpCasts();
+    if (const auto *UO = dyn_cast<UnaryOperator>(E))
+      if (UO->getOpcode() == UO_AddrOf)
+        E = UO->getSubExpr()->IgnoreParenImpCasts();
+    const auto *DRE = dyn_cast<DeclRefExpr>(E);
+    if (DRE && isa<VarDecl, FunctionDecl>(DRE->getDecl()))
+      return 1;
+    return std::nullopt;
+  }
   Expr::EvalResult Res;
   if (!Init || Init->isValueDependent() ||
       !Init->EvaluateAsInt(Res, Def->getASTContext()))
@@ -37,18 +48,17 @@ std::optional<int64_t> krefcheck::staticFieldInitializer(const MemRegion *R) {
   return V;
 }
 
-bool krefcheck::isLoopCondition(const Stmt *Cond, const ParentMap &PM) {
-  const Stmt *S = Cond;
-  for (unsigned Depth = 0; S && Depth < 4; ++Depth) {
-    const Stmt *P = PM.getParentIgnoreParenCasts(S);
+bool krefcheck::isInLoopCondition(const Stmt *E, const ParentMap &PM) {
+  const Stmt *S = E;
+  for (unsigned Depth = 0; S && Depth < 8; ++Depth) {
+    const Stmt *P = PM.getParent(S);
     if (!P)
       return false;
     if (const auto *FS = dyn_cast<ForStmt>(P))
-      return FS->getCond() && FS->getCond()->IgnoreParenCasts() == S;
+      return FS->getCond() == S;
     if (const auto *WS = dyn_cast<WhileStmt>(P))
-      return WS->getCond()->IgnoreParenCasts() == S;
-    const auto *BO = dyn_cast<BinaryOperator>(P);
-    if (!BO || !BO->isLogicalOp())
+      return WS->getCond() == S;
+    if (!isa<Expr>(P))
       return false;
     S = P;
   }

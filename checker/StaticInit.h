@@ -25,12 +25,13 @@ namespace krefcheck {
 
 /// The integer a field of a global variable is initialized with
 /// (`card.num_links` of `static struct snd_soc_card card = {...}`), if R is
-/// such a field and its initializer is a non-zero constant.
+/// such a field and its initializer is a non-zero constant; 1 for a pointer
+/// field initialized with the address of an object (`.dai_link = links`).
 std::optional<int64_t> staticFieldInitializer(const clang::ento::MemRegion *R);
 
-/// Whether Cond is a loop's condition, or an operand of one (`i < n` in
+/// Whether E is part of a loop's condition (`n` or `a` in
 /// `for (i = 0; i < n && (p = &a[i]); i++)`).
-bool isLoopCondition(const clang::Stmt *Cond, const clang::ParentMap &PM);
+bool isInLoopCondition(const clang::Stmt *E, const clang::ParentMap &PM);
 
 } // namespace krefcheck
 
