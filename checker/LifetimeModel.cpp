@@ -1069,7 +1069,7 @@ bool isErrorReturn(const Expr *RetE, SVal V, ProgramStateRef State,
         State, BO_EQ, *NL,
         SVB.makeIntVal(-115, C.getASTContext().IntTy).castAs<NonLoc>(),
         SVB.getConditionType());
-  if (auto D = Eq.getAs<DefinedOrUnknownSVal>())
+    if (auto D = Eq.getAs<DefinedOrUnknownSVal>())
       if (State->assume(*D, true) && !State->assume(*D, false))
         return false;
   }
@@ -1206,7 +1206,8 @@ void LifetimeModel::checkBind(SVal Loc, SVal Val, const Stmt *S,
 static void constrainStaticBound(const CastExpr *CE, CheckerContext &C) {
   const auto *ME = dyn_cast<MemberExpr>(CE->getSubExpr()->IgnoreParens());
   const auto *FD = ME ? dyn_cast<FieldDecl>(ME->getMemberDecl()) : nullptr;
-  if (!FD || !(CE->getType()->isIntegerType() || CE->getType()->isPointerType()))
+  if (!FD ||
+      !(CE->getType()->isIntegerType() || CE->getType()->isPointerType()))
     return;
   if (!isInLoopCondition(CE, C.getLocationContext()->getParentMap()))
     return;
@@ -1243,11 +1244,12 @@ static void constrainStaticBound(const CastExpr *CE, CheckerContext &C) {
 static void noteHandleDevice(const CastExpr *CE, CheckerContext &C) {
   const auto *ME = dyn_cast<MemberExpr>(CE->getSubExpr()->IgnoreParens());
   if (!ME || !ME->getMemberDecl()->getIdentifier() ||
-      ME->getMemberDecl()->getName() != "dev" || !CE->getType()->isPointerType())
+      ME->getMemberDecl()->getName() != "dev" ||
+      !CE->getType()->isPointerType())
     return;
   ProgramStateRef State = C.getState();
-  const auto *Handle = dyn_cast_or_null<SymbolicRegion>(
-      refRegion(C.getSVal(ME->getBase())));
+  const auto *Handle =
+      dyn_cast_or_null<SymbolicRegion>(refRegion(C.getSVal(ME->getBase())));
   if (!Handle)
     return;
   const MemRegion *Orig = convertedFrom(State, Handle->getSymbol());

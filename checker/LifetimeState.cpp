@@ -11,7 +11,8 @@ REGISTER_MAP_WITH_PROGRAMSTATE(HeldRefs, RefKey, RefEntry)
 REGISTER_TRAIT_WITH_PROGRAMSTATE(PathReturnsError, bool)
 REGISTER_SET_WITH_PROGRAMSTATE(StoredPointers, SymbolRef)
 REGISTER_MAP_WITH_PROGRAMSTATE(ConvertedResults, SymbolRef, const MemRegion *)
-REGISTER_MAP_WITH_PROGRAMSTATE(FieldCopies, const MemRegion *, const MemRegion *)
+REGISTER_MAP_WITH_PROGRAMSTATE(FieldCopies, const MemRegion *,
+                               const MemRegion *)
 
 const RefEntry *krefcheck::getRef(ProgramStateRef S, const RefKey &K) {
   return S->get<HeldRefs>(K);

@@ -307,8 +307,7 @@ const Names<Failure> Failures[] = {
     {"never", Failure::Never},       {"null", Failure::Null},
     {"err-ptr", Failure::ErrPtr},    {"null-or-err-ptr", Failure::NullOrErrPtr},
     {"negative", Failure::NegErrno}, {"not-positive", Failure::NotPositive},
-    {"errno", Failure::Errno},
-    {"zero", Failure::Zero},
+    {"errno", Failure::Errno},       {"zero", Failure::Zero},
 };
 const Names<CounterFamily> CounterTypes[] = {
     {"kref", CounterFamily::Kref},
