@@ -69,12 +69,26 @@ static bool sameLoadOrigin(const MemRegion *A, const MemRegion *B,
     return false;
   if (OA == OB)
     return isa<FieldRegion>(OA) || isa<ElementRegion>(OA);
+  if (Depth > 3)
+    return false;
+  const MemRegion *SA = nullptr, *SB = nullptr;
+  // The same field of objects loaded from the same place
+  // (`vfe->camss->dev` before and after a call invalidated `*vfe`).
+  const auto *FA = dyn_cast<FieldRegion>(OA);
+  const auto *FB = dyn_cast<FieldRegion>(OB);
+  if (FA && FB && FA->getDecl() == FB->getDecl()) {
+    SA = FA->getSuperRegion()->StripCasts();
+    SB = FB->getSuperRegion()->StripCasts();
+  }
   const auto *EA = dyn_cast<ElementRegion>(OA);
   const auto *EB = dyn_cast<ElementRegion>(OB);
-  if (!EA || !EB || Depth > 3 || EA->getIndex() != EB->getIndex() ||
-      EA->getElementType() != EB->getElementType())
+  if (EA && EB && EA->getIndex() == EB->getIndex() &&
+      EA->getElementType() == EB->getElementType()) {
+    SA = EA->getSuperRegion();
+    SB = EB->getSuperRegion();
+  }
+  if (!SA || !SB)
     return false;
-  const MemRegion *SA = EA->getSuperRegion(), *SB = EB->getSuperRegion();
   return SA == SB || sameLoadOrigin(SA, SB, Depth + 1);
 }
 

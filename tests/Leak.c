@@ -1443,3 +1443,35 @@ int machine_probe_macro_ok(struct device_node *parent) {
     l->np = np;
   return card_register(c); // no-warning: stored by the loop
 }
+
+/* A pointer reloaded through two fields after a call invalidated the
+ * structure is the same pointer (drivers/media/platform/qcom/camss/camss-vfe.c
+ * vfe_get(): pm_runtime_put_sync(vfe->camss->dev) on the error path). */
+struct camss_like { struct device *dev; };
+struct vfe_like { struct camss_like *camss; int power_count; };
+int vfe_set_rates(struct vfe_like *vfe);
+
+int vfe_get_ok(struct vfe_like *vfe) {
+  int ret = pm_runtime_resume_and_get(vfe->camss->dev);
+  if (ret < 0)
+    return ret;
+  ret = vfe_set_rates(vfe);
+  if (ret < 0)
+    goto err;
+  vfe->power_count++;
+  return 0;
+err:
+  pm_runtime_put_sync(vfe->camss->dev);
+  return ret; // no-warning: the same device, reloaded
+}
+
+int vfe_get_bad(struct vfe_like *vfe) {
+  int ret = pm_runtime_resume_and_get(vfe->camss->dev); // expected-note{{pm_runtime_resume_and_get() takes a runtime-PM usage count of 'vfe->camss->dev': it succeeded}}
+  if (ret < 0) // expected-note{{'ret' is >= 0}} expected-note{{Taking false branch}}
+    return ret;
+  ret = vfe_set_rates(vfe);
+  if (ret < 0) // expected-note{{Assuming 'ret' is < 0}} expected-note{{Taking true branch}}
+    return ret; // LEAK // expected-warning{{The runtime-PM usage count of 'vfe->camss->dev' taken by pm_runtime_resume_and_get() is not dropped on this error path (missing pm_runtime_put())}} expected-note{{The runtime-PM usage count of 'vfe->camss->dev' taken by pm_runtime_resume_and_get() is not dropped on this error path (missing pm_runtime_put())}}
+  vfe->power_count++;
+  return 0;
+}
