@@ -98,6 +98,37 @@ bool releasedSinceZero(const ExplodedNode *N, const MemRegion *Ctr) {
   return false;
 }
 
+/// `if (!refcount_read(&eth->dma_refcnt)) { ...; refcount_set(&eth->dma_refcnt,
+/// 1); } else refcount_inc(&eth->dma_refcnt);` (mtk_open(),
+/// mtk_hsdma_alloc_chan_resources()): a function that sets the count itself
+/// when it reads zero treats zero as an idle state it re-arms, not as an
+/// object being freed; the test and the get are serialized by its caller.
+bool rearmsCounter(const Stmt *S, const FieldDecl *FD) {
+  if (!S || !FD)
+    return false;
+  if (const auto *CE = dyn_cast<CallExpr>(S))
+    if (const FunctionDecl *Callee = CE->getDirectCallee())
+      if (Callee->getIdentifier() && CE->getNumArgs() == 2 &&
+          (Callee->getName() == "refcount_set" ||
+           Callee->getName() == "atomic_set" ||
+           Callee->getName() == "atomic_long_set")) {
+        const Expr *A = CE->getArg(0)->IgnoreParenImpCasts();
+        if (const auto *UO = dyn_cast<UnaryOperator>(A))
+          if (UO->getOpcode() == UO_AddrOf)
+            A = UO->getSubExpr()->IgnoreParenImpCasts();
+        Expr::EvalResult V;
+        const ASTContext &Ctx = Callee->getASTContext();
+        if (const auto *ME = dyn_cast<MemberExpr>(A))
+          if (ME->getMemberDecl() == FD &&
+              CE->getArg(1)->EvaluateAsInt(V, Ctx) && !V.Val.getInt().isZero())
+            return true;
+      }
+  for (const Stmt *Child : S->children())
+    if (rearmsCounter(Child, FD))
+      return true;
+  return false;
+}
+
 bool holdsPutLock(ProgramStateRef State, const PutStyleInfo *Info) {
   if (!Info || Info->Kind != PutStyleKind::Kcref)
     return false;
@@ -221,6 +252,9 @@ void GetOnZeroChecker::checkPreCall(const CallEvent &Call,
   // in between (iget()'s pattern), so that is fine.
   if (holdsPutLock(State, Info))
     return;
+  if (const Decl *D = C.getLocationContext()->getDecl())
+    if (rearmsCounter(D->getBody(), FD))
+      return;
   report(C, Call, Ctr, nullptr,
          "Check-then-get race: the count of '" + Name +
              "' was tested non-zero without holding a reference, and may drop "

@@ -602,3 +602,25 @@ int rproc_like_shutdown_bad(struct rproc_like *r) {
   atomic_inc(&r->power); // expected-warning{{atomic_inc() on 'r->power' after its count dropped to zero on this path}} expected-note{{atomic_inc() on 'r->power' after its count dropped to zero on this path}}
   return 0;
 }
+
+/* A function that sets the count itself when it reads zero re-arms an idle
+ * count; its caller serializes the test and the get
+ * (drivers/net/ethernet/mediatek/mtk_eth_soc.c mtk_open(), dma_refcnt). */
+void ring_bring_up(struct obj *o);
+
+void ring_open_ok(struct obj *o) {
+  if (!refcount_read(&o->users)) {
+    ring_bring_up(o);
+    refcount_set(&o->users, 1);
+  } else {
+    refcount_inc(&o->users); // no-warning: zero is the idle state it re-arms
+  }
+}
+
+void ring_open_bad(struct obj *o) {
+  if (!refcount_read(&o->users)) { // expected-note{{The count of 'o->users' is read here without holding a reference of this path}} expected-note{{Assuming the condition is false}} expected-note{{Taking false branch}}
+    ring_bring_up(o);
+    return;
+  }
+  refcount_inc(&o->users); // expected-warning{{Check-then-get race: the count of 'o->users' was tested non-zero without holding a reference, and may drop to zero before refcount_inc(); use refcount_inc_not_zero() and check its result}} expected-note{{Check-then-get race}}
+}
