@@ -1475,3 +1475,33 @@ int vfe_get_bad(struct vfe_like *vfe) {
   vfe->power_count++;
   return 0;
 }
+
+/* The Lynx PCS keeps the MDIO device it is created on
+ * (drivers/net/ethernet/freescale/dpaa2/dpaa2-mac.c dpaa2_pcs_create()). */
+struct mdio_device { struct device dev; };
+struct phylink_pcs;
+struct mdio_device *fwnode_mdio_find_device(struct fwnode_handle *fwnode);
+struct phylink_pcs *lynx_pcs_create(struct mdio_device *mdio);
+struct phylink_pcs *pcs_create_other(struct mdio_device *mdio);
+
+int pcs_create_ok(struct fwnode_handle *node, struct phylink_pcs **pcs) {
+  struct mdio_device *mdiodev = fwnode_mdio_find_device(node);
+  if (!mdiodev)
+    return -EPROBE_DEFER;
+  *pcs = lynx_pcs_create(mdiodev);
+  if (!*pcs) {
+    put_device(&mdiodev->dev);
+    return -ENOMEM;
+  }
+  return 0; // no-warning: the PCS keeps the device
+}
+
+int pcs_create_bad(struct fwnode_handle *node, struct phylink_pcs **pcs) {
+  struct mdio_device *mdiodev = fwnode_mdio_find_device(node); // expected-note{{fwnode_mdio_find_device() returns a counted reference (+1): 'mdiodev' must be released}}
+  if (!mdiodev) // expected-note{{Assuming 'mdiodev' is non-null}} expected-note{{Taking false branch}}
+    return -EPROBE_DEFER;
+  *pcs = pcs_create_other(mdiodev); // LEAK // expected-warning{{Reference to 'mdiodev' acquired by fwnode_mdio_find_device() is not released on this path (missing put_device())}} expected-note{{Reference to 'mdiodev' acquired by fwnode_mdio_find_device() is not released on this path (missing put_device())}}
+  if (!*pcs)
+    return -ENOMEM;
+  return 0;
+}
