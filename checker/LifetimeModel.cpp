@@ -785,13 +785,53 @@ bool LifetimeModel::evalIsErr(const CallEvent &Call, CheckerContext &C,
 /// acpi_data_fwnode_ops have no .get/.put, so the fwnode API called from
 /// ACPI's own functions (acpi_fwnode_get_named_child_node,
 /// acpi_graph_get_next_endpoint) only walks them and owes no put.
-static bool isAcpiFwnodeWalk(const LifetimeAPI &API, CheckerContext &C) {
+/// The same holds for a fwnode the path has seen `is_acpi_node()` (or
+/// `is_acpi_device_node()`, `is_acpi_data_node()`) accept
+/// (mvpp2_use_acpi_compat_mode()).
+static bool isAcpiFwnodeWalk(const LifetimeAPI &API, const CallEvent &Call,
+                             CheckerContext &C) {
   if (API.Fam != Family::Node || API.Name.starts_with("of_"))
     return false;
   const auto *FD =
       dyn_cast_or_null<FunctionDecl>(C.getLocationContext()->getDecl());
-  return FD && FD->getIdentifier() &&
-         FD->getName().ltrim('_').starts_with("acpi_");
+  if (FD && FD->getIdentifier() &&
+      FD->getName().ltrim('_').starts_with("acpi_"))
+    return true;
+  ProgramStateRef State = C.getState();
+  for (unsigned I = 0, N = Call.getNumArgs(); I < N; ++I)
+    if (const MemRegion *R = refRegion(Call.getArgSVal(I)))
+      if (testedAcpi(State, R->getBaseRegion()))
+        return true;
+  return false;
+}
+
+/// `is_acpi_node(fwnode)` (and `is_acpi_device_node()`,
+/// `is_acpi_data_node()`): evaluated as true, with the node remembered as an
+/// ACPI node, or false.
+static bool evalAcpiTest(const CallEvent &Call, CheckerContext &C) {
+  const IdentifierInfo *II = Call.getCalleeIdentifier();
+  if (!II || Call.getNumArgs() != 1 ||
+      !(II->getName() == "is_acpi_node" ||
+        II->getName() == "is_acpi_device_node" ||
+        II->getName() == "is_acpi_data_node"))
+    return false;
+  const MemRegion *R = refRegion(Call.getArgSVal(0));
+  const auto *CE = dyn_cast_or_null<CallExpr>(Call.getOriginExpr());
+  if (!R || !CE)
+    return false;
+  ProgramStateRef State = C.getState();
+  SValBuilder &SVB = C.getSValBuilder();
+  const LocationContext *LC = C.getLocationContext();
+  QualType T = CE->getType();
+  // An ACPI node took no count when it was found: forget the reference.
+  ProgramStateRef Acpi = markAcpiNode(State, R->getBaseRegion());
+  for (const auto &KV : allRefs(State))
+    if (KV.first.first->getBaseRegion() == R->getBaseRegion() &&
+        keyFamily(KV.first) == Family::Node)
+      Acpi = removeRef(Acpi, KV.first);
+  C.addTransition(Acpi->BindExpr(CE, LC, SVB.makeIntVal(1, T)));
+  C.addTransition(State->BindExpr(CE, LC, SVB.makeIntVal(0, T)));
+  return true;
 }
 
 bool LifetimeModel::evalCall(const CallEvent &Call, CheckerContext &C) const {
@@ -806,11 +846,13 @@ bool LifetimeModel::evalCall(const CallEvent &Call, CheckerContext &C) const {
     return evalIsErr(Call, C, true);
   if (Name == "PTR_ERR")
     return evalPtrErr(Call, C);
+  if (Name.starts_with("is_acpi_"))
+    return evalAcpiTest(Call, C);
   const LifetimeAPI *API =
       lookupLifetimeAPI(dyn_cast_or_null<FunctionDecl>(Call.getDecl()));
   if (!API || API->Observe || !changesCount(*API))
     return false;
-  if (isAcpiFwnodeWalk(*API, C))
+  if (isAcpiFwnodeWalk(*API, Call, C))
     return false;
   int NArgs = Call.getNumArgs();
   if (API->RefArg >= NArgs || API->ConsumedArg >= NArgs)

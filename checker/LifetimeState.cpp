@@ -1,6 +1,7 @@
 //===- LifetimeState.cpp - Which references a path holds ------------------===//
 
 #include "LifetimeState.h"
+#include "Compat.h"
 #include "clang/StaticAnalyzer/Core/PathSensitive/ProgramStateTrait.h"
 
 using namespace clang;
@@ -13,6 +14,7 @@ REGISTER_SET_WITH_PROGRAMSTATE(StoredPointers, SymbolRef)
 REGISTER_MAP_WITH_PROGRAMSTATE(ConvertedResults, SymbolRef, const MemRegion *)
 REGISTER_MAP_WITH_PROGRAMSTATE(FieldCopies, const MemRegion *,
                                const MemRegion *)
+REGISTER_SET_WITH_PROGRAMSTATE(AcpiNodes, const MemRegion *)
 
 const RefEntry *krefcheck::getRef(ProgramStateRef S, const RefKey &K) {
   return S->get<HeldRefs>(K);
@@ -265,6 +267,14 @@ bool krefcheck::hasLiveConversion(ProgramStateRef S, const MemRegion *RefBase,
       return true;
   return false;
 }
+ProgramStateRef krefcheck::markAcpiNode(ProgramStateRef S,
+                                        const MemRegion *Node) {
+  return S->add<AcpiNodes>(Node);
+}
+bool krefcheck::testedAcpi(ProgramStateRef S, const MemRegion *Node) {
+  return S->contains<AcpiNodes>(Node);
+}
+
 ProgramStateRef krefcheck::noteFieldCopy(ProgramStateRef S,
                                          const MemRegion *Field,
                                          const MemRegion *Ref) {

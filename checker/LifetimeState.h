@@ -162,6 +162,11 @@ ProgramStateRef removeDeadFieldCopies(ProgramStateRef S,
 ProgramStateRef removeDeadConverted(ProgramStateRef S,
                                     clang::ento::SymbolReaper &SR);
 
+/// A fwnode the path has seen `is_acpi_node()` accept: ACPI firmware nodes
+/// are not counted.
+ProgramStateRef markAcpiNode(ProgramStateRef S, const MemRegion *Node);
+bool testedAcpi(ProgramStateRef S, const MemRegion *Node);
+
 /// Whether the path returns an error from the analyzed (top) function.
 ProgramStateRef setReturnsError(ProgramStateRef S, bool B);
 bool returnsError(ProgramStateRef S);

@@ -1505,3 +1505,21 @@ int pcs_create_bad(struct fwnode_handle *node, struct phylink_pcs **pcs) {
     return -ENOMEM;
   return 0;
 }
+
+/* ACPI firmware nodes are not counted: a fwnode the path saw is_acpi_node()
+ * accept owes no put (drivers/net/ethernet/marvell/mvpp2/mvpp2_main.c
+ * mvpp2_use_acpi_compat_mode()). */
+bool is_acpi_node(const struct fwnode_handle *fwnode);
+struct fwnode_handle *fwnode_get_named_child_node(const struct fwnode_handle *fwnode, const char *childname);
+
+bool port_acpi_compat_ok(struct fwnode_handle *port) {
+  if (!is_acpi_node(port))
+    return false;
+  return !fwnode_get_named_child_node(port, "fixed-link"); // no-warning
+}
+
+bool port_of_compat_bad(struct fwnode_handle *port) {
+  if (is_acpi_node(port)) // expected-note{{Taking false branch}}
+    return false;
+  return !fwnode_get_named_child_node(port, "fixed-link"); // LEAK // expected-note{{Assuming the condition is false}} expected-note{{fwnode_get_named_child_node() returns a counted reference (+1): the result of fwnode_get_named_child_node() must be released}} expected-warning{{Reference to the result of fwnode_get_named_child_node() acquired by fwnode_get_named_child_node() is not released on this path (missing fwnode_handle_put())}} expected-note{{Reference to the result of fwnode_get_named_child_node() acquired by fwnode_get_named_child_node() is not released on this path (missing fwnode_handle_put())}}
+}
