@@ -903,6 +903,19 @@ bool nameLooksUp(StringRef Name) {
   return hasNameWord(Name, Words);
 }
 
+/// Marks Result as standing for the object Base when the path owns a
+/// reference to Base that a store would hand over.
+bool markIfHeld(SymbolRef Result, const MemRegion *Base, CheckerContext &C) {
+  ProgramStateRef State = C.getState();
+  for (const auto &KV : allRefs(State))
+    if (KV.first.first->getBaseRegion() == Base && KV.second.isOwned() &&
+        escapesOnStore(keyFamily(KV.first))) {
+      C.addTransition(markConverted(State, Result, Base));
+      return true;
+    }
+  return false;
+}
+
 void noteConversion(const CallEvent &Call, CheckerContext &C) {
   QualType RT = Call.getResultType();
   if (!RT->isPointerType() || !RT->getPointeeType()->isRecordType())
@@ -919,18 +932,12 @@ void noteConversion(const CallEvent &Call, CheckerContext &C) {
   SymbolRef Result = Call.getReturnValue().getAsSymbol();
   if (!Result || !isa<SymbolConjured>(Result))
     return;
-  ProgramStateRef State = C.getState();
   for (unsigned I = 0, N = Call.getNumArgs(); I < N; ++I) {
     const MemRegion *R = refRegion(Call.getArgSVal(I));
     if (!R || !sameObjectTypes(Call.getArgExpr(I)->getType(), RT))
       continue;
-    const MemRegion *Base = R->getBaseRegion();
-    for (const auto &KV : allRefs(State))
-      if (KV.first.first->getBaseRegion() == Base && KV.second.isOwned() &&
-          escapesOnStore(keyFamily(KV.first))) {
-        C.addTransition(markConverted(State, Result, Base));
-        return;
-      }
+    if (markIfHeld(Result, R->getBaseRegion(), C))
+      return;
   }
 }
 
@@ -955,14 +962,7 @@ void noteDriverData(const CallEvent &Call, CheckerContext &C) {
   const MemRegion *R = refRegion(Call.getArgSVal(0));
   if (!Result || !R)
     return;
-  ProgramStateRef State = C.getState();
-  const MemRegion *Base = R->getBaseRegion();
-  for (const auto &KV : allRefs(State))
-    if (KV.first.first->getBaseRegion() == Base && KV.second.isOwned() &&
-        escapesOnStore(keyFamily(KV.first))) {
-      C.addTransition(markConverted(State, Result, Base));
-      return;
-    }
+  markIfHeld(Result, R->getBaseRegion(), C);
 }
 
 void LifetimeModel::checkPostCall(const CallEvent &Call,
