@@ -1422,7 +1422,7 @@ int machine_probe_bad(struct device_node *parent, struct card_like *c) {
   int i;
   if (!np) // expected-note{{Assuming 'np' is non-null}} expected-note{{Taking false branch}}
     return -EINVAL;
-  for (i = 0; i < c->num_links; i++) // expected-note{{Assuming 'i' is >= field 'num_links'}} expected-note{{Loop condition is false. Execution continues on line}}
+  for (i = 0; i < c->num_links; i++) // expected-note{{Assuming 'i' is >= field 'num_links'}} v19-note{{Loop condition is false. Execution continues on line}} v22-note{{Loop condition is false. Execution jumps to the end of the function}}
     c->links[i].np = np;
   return card_register(c); // LEAK: a card of unknown size may have no link // expected-warning{{Reference to 'np' acquired by of_parse_phandle() is not released on this path (missing of_node_put())}} expected-note{{Reference to 'np' acquired by of_parse_phandle() is not released on this path (missing of_node_put())}}
 }
