@@ -1105,11 +1105,12 @@ bool isErrorReturn(const Expr *RetE, SVal V, ProgramStateRef State,
     return false;
   // -EINPROGRESS is the status of an asynchronous operation under way
   // (pm_runtime_get() queued the resume), not a failure.
+  constexpr int EInProgress = 115; // include/uapi/asm-generic/errno.h
   if (auto NL = V.getAs<NonLoc>()) {
     SValBuilder &SVB = C.getSValBuilder();
     SVal Eq = SVB.evalBinOpNN(
         State, BO_EQ, *NL,
-        SVB.makeIntVal(-115, C.getASTContext().IntTy).castAs<NonLoc>(),
+        SVB.makeIntVal(-EInProgress, C.getASTContext().IntTy).castAs<NonLoc>(),
         SVB.getConditionType());
     if (auto D = Eq.getAs<DefinedOrUnknownSVal>())
       if (State->assume(*D, true) && !State->assume(*D, false))
@@ -1251,10 +1252,11 @@ static void constrainStaticBound(const CastExpr *CE, CheckerContext &C) {
   if (!FD ||
       !(CE->getType()->isIntegerType() || CE->getType()->isPointerType()))
     return;
-  if (!isInLoopCondition(CE, C.getLocationContext()->getParentMap()))
-    return;
+  // Cheapest test first: the field of a global (this runs on every member
+  // load), then the walk up to a loop condition.
   const MemRegion *BaseR = C.getSVal(ME->getBase()).getAsRegion();
-  if (!BaseR)
+  if (!BaseR || !isa<VarRegion>(BaseR->StripCasts()) ||
+      !isInLoopCondition(CE, C.getLocationContext()->getParentMap()))
     return;
   ProgramStateRef State = C.getState();
   SVal Field = State->getLValue(FD, loc::MemRegionVal(BaseR));

@@ -1,7 +1,6 @@
 //===- LifetimeState.cpp - Which references a path holds ------------------===//
 
 #include "LifetimeState.h"
-#include "Compat.h"
 #include "clang/StaticAnalyzer/Core/PathSensitive/ProgramStateTrait.h"
 
 using namespace clang;
@@ -36,16 +35,22 @@ krefcheck::allRefs(ProgramStateRef S) {
 }
 
 /// The field or variable a symbolic pointer was loaded from, if any.
-const MemRegion *krefcheck::loadedFrom(const MemRegion *Base) {
+/// The region a pointer's symbol was loaded from (before or after a call
+/// invalidated it), or null.
+static const MemRegion *loadRegion(const MemRegion *Base) {
   const auto *SR = dyn_cast<SymbolicRegion>(Base);
   if (!SR)
     return nullptr;
   SymbolRef Sym = SR->getSymbol();
-  const MemRegion *From = nullptr;
   if (const auto *RV = dyn_cast<SymbolRegionValue>(Sym))
-    From = RV->getRegion();
-  else if (const auto *D = dyn_cast<SymbolDerived>(Sym))
-    From = D->getRegion();
+    return RV->getRegion();
+  if (const auto *D = dyn_cast<SymbolDerived>(Sym))
+    return D->getRegion();
+  return nullptr;
+}
+
+const MemRegion *krefcheck::loadedFrom(const MemRegion *Base) {
+  const MemRegion *From = loadRegion(Base);
   // Only fields: a variable's value is the same symbol until reassigned.
   return isa_and_nonnull<FieldRegion>(From) ? From : nullptr;
 }
@@ -55,18 +60,7 @@ const MemRegion *krefcheck::loadedFrom(const MemRegion *Base) {
 /// before and after a call invalidated `*wcnss` and so `wcnss->pds`).
 static bool sameLoadOrigin(const MemRegion *A, const MemRegion *B,
                            unsigned Depth = 0) {
-  auto Origin = [](const MemRegion *R) -> const MemRegion * {
-    const auto *SR = dyn_cast<SymbolicRegion>(R);
-    if (!SR)
-      return nullptr;
-    SymbolRef Sym = SR->getSymbol();
-    if (const auto *RV = dyn_cast<SymbolRegionValue>(Sym))
-      return RV->getRegion();
-    if (const auto *D = dyn_cast<SymbolDerived>(Sym))
-      return D->getRegion();
-    return nullptr;
-  };
-  const MemRegion *OA = Origin(A), *OB = Origin(B);
+  const MemRegion *OA = loadRegion(A), *OB = loadRegion(B);
   if (!OA || !OB)
     return false;
   if (OA == OB)
