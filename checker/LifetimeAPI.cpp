@@ -45,7 +45,9 @@ llvm::StringRef krefcheck::releaseNameFor(Family F) {
   default:
     break;
   }
-  static std::string User;
+  // A user family's name comes from the active model, which is per thread
+  // (clangd analyses files on several threads at once).
+  static thread_local std::string User;
   User = activeModel().releaseName(F);
   return User;
 }

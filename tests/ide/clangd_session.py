@@ -67,6 +67,13 @@ def read(name, where=work):
 
 def fail(msg):
     print("FAIL: " + msg)
+    # clangd's log ends with its stack trace when it aborted: show it in the
+    # test's output, which is all a CI run keeps.
+    log_path = os.path.join(work, "clangd.log")
+    if os.path.exists(log_path):
+        with open(log_path, errors="replace") as f:
+            for line in f.read().splitlines()[-60:]:
+                print("clangd.log: " + line)
     sys.exit(1)
 
 

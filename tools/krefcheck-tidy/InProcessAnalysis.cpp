@@ -171,6 +171,15 @@ std::vector<Decl *> topLevelDecls(ASTContext &Ctx) {
 AnalysisResult krefcheck::tidy::analyzeTU(ASTContext &Ctx, Preprocessor &PP,
                                           const AnalysisRequest &Request) {
   AnalysisResult Result;
+  // One analysis at a time in a process: the analyzer keeps process-wide
+  // state that is not thread-safe, and clangd builds several files at once.
+  // Since LLVM 21 every analysis appends to the entry-point statistics
+  // registry (a global vector) and hooks its cleanup onto the ASTContext the
+  // consumer is created with; two analyses at once, or an analysis while
+  // clangd frees an AST on another thread, corrupt the heap. The lock is
+  // taken outside the crash-recovery scope, so a crash cannot leave it held.
+  static std::mutex AnalysisMutex;
+  std::lock_guard<std::mutex> OneAtATime(AnalysisMutex);
   auto Invocation = std::make_shared<CompilerInvocation>();
   if (!parseAnalyzerOptions(*Invocation, Request, Result.ConfigErrors))
     return Result;
@@ -185,8 +194,21 @@ AnalysisResult krefcheck::tidy::analyzeTU(ASTContext &Ctx, Preprocessor &PP,
   if (ModelPath != Opts.Config.end() && ModelPath->second.empty())
     Opts.Config.erase(ModelPath);
 
-  // The instance only lends the host's files, preprocessor and AST (all
-  // reference-counted but the preprocessor, whose deleter does nothing).
+#if LLVM_VERSION_MAJOR >= 21
+  // The consumer is created with an empty ASTContext of ours (it analyzes
+  // the one Initialize() hands it): the statistics cleanup it registers runs
+  // when that context dies at the end of this function, under the lock,
+  // instead of whenever the host frees its AST. Declared before the instance
+  // that holds it, so that it outlives it.
+  LangOptions StatsLangOpts;
+  llvm::IntrusiveRefCntPtr<ASTContext> StatsCtx(new ASTContext(
+      StatsLangOpts, Ctx.getSourceManager(), PP.getIdentifierTable(),
+      PP.getSelectorTable(), PP.getBuiltinInfo(), TU_Complete));
+#endif
+
+  // The instance only lends the host's files, preprocessor and (before LLVM
+  // 21) AST: all reference-counted but the preprocessor, whose deleter does
+  // nothing.
 #if LLVM_VERSION_MAJOR >= 21
   CompilerInstance CI(Invocation);
 #else
@@ -196,7 +218,11 @@ AnalysisResult krefcheck::tidy::analyzeTU(ASTContext &Ctx, Preprocessor &PP,
   CI.setFileManager(&Ctx.getSourceManager().getFileManager());
   CI.setSourceManager(&Ctx.getSourceManager());
   CI.setPreprocessor(std::shared_ptr<Preprocessor>(&PP, [](Preprocessor *) {}));
+#if LLVM_VERSION_MAJOR >= 21
+  CI.setASTContext(StatsCtx);
+#else
   CI.setASTContext(&Ctx);
+#endif
 
   // The analyzer skips a TU whose diagnostics engine has seen an error. The
   // host's has when a warning was promoted by -Werror (kernel builds use it,

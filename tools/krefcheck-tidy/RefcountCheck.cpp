@@ -51,8 +51,10 @@ std::vector<std::string> RefcountCheck::enabledCheckers() const {
       // Like the analyzer package: a glob (krefcheck-*) does not enable an
       // opt-in checker; naming it, or its Enable option, does.
       bool Named = false;
+      // The globs point into Checks, which must outlive them.
+      const std::string Checks = Opts.Checks.value_or("");
       llvm::SmallVector<StringRef> Globs;
-      StringRef(Opts.Checks.value_or("")).split(Globs, ',');
+      StringRef(Checks).split(Globs, ',');
       for (StringRef G : Globs)
         Named |= G.trim() == CheckName;
       auto It = Opts.CheckOptions.find(CheckName + ".Enable");
