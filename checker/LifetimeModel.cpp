@@ -11,12 +11,15 @@
 //   put with Owned(n > 1)                       -> Owned(n-1)
 //   put with Owned(1)                           -> Released
 //   put of a pointer this path never got        -> BorrowedPut
+//   get with BorrowedPut (a power cycle)        -> the caller's count back
 //   iterator step (of_get_next_child(p, prev))  -> put prev, +1 result
 //   failure per the table (NULL, ERR_PTR via IS_ERR(), negative errno)
 //                                               -> nothing acquired
 //   stored into memory outliving the function, returned, passed to a
 //   function whose name takes ownership (device_add, list_add, *_set_*),
 //   a field list node passed anywhere          -> Escaped
+//   runtime-PM vote on a device read out of what an undo helper
+//   (`*_disable`, `*_off`, ...) is given       -> Escaped
 //   a get inside `if (!test_and_set_bit(..))`  -> not tracked: the bit owns it
 //   result of a call that took the reference (`i2c_verify_adapter(dev)`)
 //   returned                                   -> Escaped
@@ -83,6 +86,26 @@ bool krefcheck::nameTakesOwnership(StringRef Name) {
       "save",  "consume",  "transfer", "take",   "hold",    "bind",
       "adopt", "stash",    "keep",     "own",    "hash",    "graft"};
   return hasNameWord(Name, Words) || nameReleases(Name);
+}
+
+/// dev_err(), dev_dbg(), netdev_warn(), printk(): print and keep nothing.
+static bool isLoggingCall(StringRef Name) {
+  if (Name.contains("printk") || Name == "dev_err_probe")
+    return true;
+  Name = Name.ltrim('_');
+  Name.consume_front("dynamic_");
+  if (!Name.consume_front("dev_") && !Name.consume_front("netdev_"))
+    return false;
+  return llvm::is_contained(
+      {"emerg", "alert", "crit", "err", "warn", "notice", "info", "dbg"}, Name);
+}
+
+/// `qcom_rproc_pds_disable(adsp, adsp->proxy_pds, n)`, `foo_power_off(priv)`:
+/// an undo helper of runtime-PM votes.
+static bool nameUndoesPm(StringRef Name) {
+  static const llvm::StringSet<> Words = {"disable", "off",     "unprepare",
+                                          "put",     "release", "unvote"};
+  return hasNameWord(Name, Words);
 }
 
 bool krefcheck::nameReleases(StringRef Name) {
@@ -414,15 +437,20 @@ bool ownedByBit(const Stmt *Site, CheckerContext &C) {
 
 /// Whether the path knows the pointer R is NULL, also through a stored
 /// comparison (`bool b = !!(!p); if (b)`, as WARN_ONCE() expands), whose
-/// constraint the analyzer keeps on the comparison, not on `p`.
+/// constraint the analyzer keeps on the comparison, not on `p`, or because
+/// it was looked up from a node that is NULL (`pctlnp = of_get_parent(np);
+/// if (!np || !pctlnp) return -ENODEV;`).
 static bool knownNull(ProgramStateRef State, const MemRegion *R,
-                      CheckerContext &C) {
+                      CheckerContext &C, unsigned Depth = 0) {
   loc::MemRegionVal V(R);
   if (State->isNull(V).isConstrainedTrue())
     return true;
   const auto *SR = dyn_cast<SymbolicRegion>(R->getBaseRegion());
   if (!SR || SR != R)
     return false;
+  if (const MemRegion *Arg = nullWithArg(State, SR->getSymbol()))
+    if (Depth < 4 && knownNull(State, Arg, C, Depth + 1))
+      return true;
   SValBuilder &SVB = C.getSValBuilder();
   QualType T = SR->getSymbol()->getType();
   if (!T->isPointerType())
@@ -456,6 +484,11 @@ ProgramStateRef LifetimeModel::acquire(ProgramStateRef State,
       ++E.Count;
       return setRef(State, K, E);
     }
+    // A get of the count this path dropped for its caller gives it back:
+    // `pm_runtime_put_sync(dev); ...; pm_runtime_get_sync(dev)` power-cycles
+    // the device and returns holding what the caller held.
+    if (E.K == RefEntry::Kind::BorrowedPut && !isNewReference(API))
+      return removeRef(State, K);
   }
   E.K = RefEntry::Kind::Owned;
   E.Count = 1;
@@ -518,6 +551,28 @@ ProgramStateRef assumeCmpZero(ProgramStateRef S, SVal Ret,
   if (!DV)
     return S;
   return S->assume(*DV, true);
+}
+
+/// The node a node getter starts from, when it finds nothing from no node:
+/// `of_get_parent(np)`, `of_get_child_by_name(np, ..)`, `of_parse_phandle(np,
+/// ..)`, `fwnode_get_parent(fw)` return NULL for a NULL node (unlike an
+/// iterator's `from`, where NULL means the whole tree).
+static const MemRegion *nodeOfNodeGetter(const CallEvent &Call,
+                                         const LifetimeAPI &API) {
+  if (API.Op != LifeOp::Acquire || API.RefArg != RetVal ||
+      API.Fail != Failure::Null || API.Fam != Family::Node ||
+      Call.getNumArgs() == 0)
+    return nullptr;
+  const auto *FD = dyn_cast_or_null<FunctionDecl>(Call.getDecl());
+  if (!FD || FD->getNumParams() == 0)
+    return nullptr;
+  // (of_get_cpu_node() starts from a CPU number.)
+  QualType Start = FD->getParamDecl(0)->getType()->getPointeeType();
+  const RecordDecl *RD = Start.isNull() ? nullptr : Start->getAsRecordDecl();
+  if (!RD || !RD->getIdentifier() ||
+      (RD->getName() != "device_node" && RD->getName() != "fwnode_handle"))
+    return nullptr;
+  return refRegion(Call.getArgSVal(0));
 }
 
 void LifetimeModel::applyCall(const CallEvent &Call, const LifetimeAPI &API,
@@ -602,6 +657,9 @@ void LifetimeModel::applyCall(const CallEvent &Call, const LifetimeAPI &API,
   }
 
   ProgramStateRef Ok = State, Failed = nullptr;
+  if (const MemRegion *From = nodeOfNodeGetter(Call, API))
+    if (SymbolRef Result = Ret.getAsLocSymbol())
+      Ok = noteNullWithArg(Ok, Result, From);
   switch (API.Fail) {
   case Failure::NegErrno:
     Ok = assumeCmpZero(State, Ret, BO_GE, C);
@@ -1031,6 +1089,7 @@ void LifetimeModel::checkPreCall(const CallEvent &Call,
   bool Unknown = !II || !Call.getDecl();
   bool Takes = !Unknown && nameTakesOwnership(Name);
   bool Releases = !Unknown && nameReleases(Name);
+  bool UndoesPm = !Unknown && !API && nameUndoesPm(Name);
   ProgramStateRef New = State;
   for (unsigned I = 0, N = Call.getNumArgs(); I < N; ++I) {
     const MemRegion *R = refRegion(Call.getArgSVal(I));
@@ -1045,9 +1104,19 @@ void LifetimeModel::checkPreCall(const CallEvent &Call,
       if (const MemRegion *Orig = convertedFrom(State, SR->getSymbol()))
         Base = Orig;
     for (const auto &KV : Refs) {
-      if (KV.first.first->getBaseRegion() != Base)
-        continue;
       RefEntry E = KV.second;
+      if (KV.first.first->getBaseRegion() != Base) {
+        // The runtime-PM votes on devices read out of the structure an undo
+        // helper is given are what it undoes (drivers vote on an array of
+        // power domains in one helper and unvote them in another).
+        if (UndoesPm && keyFamily(KV.first) == Family::PmRuntime &&
+            (E.K == RefEntry::Kind::Owned || E.K == RefEntry::Kind::Lost) &&
+            loadedOutOf(KV.first.first->getBaseRegion()) == Base) {
+          E.K = RefEntry::Kind::Escaped;
+          New = setRef(New, KV.first, E);
+        }
+        continue;
+      }
       if (Contract &&
           (E.K == RefEntry::Kind::Owned || E.K == RefEntry::Kind::Lost)) {
         // Consumed: the callee owns the reference now.
@@ -1057,7 +1126,8 @@ void LifetimeModel::checkPreCall(const CallEvent &Call,
       }
       if (E.K == RefEntry::Kind::BorrowedPut) {
         // The callee may take a reference of its own: forget the put.
-        New = removeRef(New, KV.first);
+        if (!isLoggingCall(Name))
+          New = removeRef(New, KV.first);
         continue;
       }
       if (E.K == RefEntry::Kind::Escaped)
@@ -1405,8 +1475,10 @@ static bool createdForever(const RefEntry &E, CheckerContext &C) {
 void LifetimeModel::checkDeadSymbols(SymbolReaper &SR,
                                      CheckerContext &C) const {
   ProgramStateRef State = C.getState();
-  ProgramStateRef New = removeDeadFieldCopies(
-      removeDeadConverted(removeDeadStored(State, SR), SR), SR);
+  ProgramStateRef New = removeDeadNullWithArg(
+      removeDeadFieldCopies(
+          removeDeadConverted(removeDeadStored(State, SR), SR), SR),
+      SR);
   SmallVector<std::pair<RefKey, RefEntry>, 2> Leaks;
   for (const auto &KV : allRefs(State)) {
     const MemRegion *R = KV.first.first;

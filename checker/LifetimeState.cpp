@@ -14,6 +14,7 @@ REGISTER_MAP_WITH_PROGRAMSTATE(ConvertedResults, SymbolRef, const MemRegion *)
 REGISTER_MAP_WITH_PROGRAMSTATE(FieldCopies, const MemRegion *,
                                const MemRegion *)
 REGISTER_SET_WITH_PROGRAMSTATE(AcpiNodes, const MemRegion *)
+REGISTER_MAP_WITH_PROGRAMSTATE(NullWithArg, SymbolRef, const MemRegion *)
 
 const RefEntry *krefcheck::getRef(ProgramStateRef S, const RefKey &K) {
   return S->get<HeldRefs>(K);
@@ -53,6 +54,13 @@ const MemRegion *krefcheck::loadedFrom(const MemRegion *Base) {
   const MemRegion *From = loadRegion(Base);
   // Only fields: a variable's value is the same symbol until reassigned.
   return isa_and_nonnull<FieldRegion>(From) ? From : nullptr;
+}
+
+const MemRegion *krefcheck::loadedOutOf(const MemRegion *Base) {
+  const MemRegion *From = loadRegion(Base);
+  return isa_and_nonnull<FieldRegion, ElementRegion>(From)
+             ? From->getBaseRegion()
+             : nullptr;
 }
 
 /// Whether two pointers were loaded from the same place: the same field, or
@@ -267,6 +275,22 @@ ProgramStateRef krefcheck::markAcpiNode(ProgramStateRef S,
 }
 bool krefcheck::testedAcpi(ProgramStateRef S, const MemRegion *Node) {
   return S->contains<AcpiNodes>(Node);
+}
+
+ProgramStateRef krefcheck::noteNullWithArg(ProgramStateRef S, SymbolRef Result,
+                                           const MemRegion *Arg) {
+  return S->set<NullWithArg>(Result, Arg);
+}
+const MemRegion *krefcheck::nullWithArg(ProgramStateRef S, SymbolRef Result) {
+  const MemRegion *const *Arg = S->get<NullWithArg>(Result);
+  return Arg ? *Arg : nullptr;
+}
+ProgramStateRef krefcheck::removeDeadNullWithArg(ProgramStateRef S,
+                                                 SymbolReaper &SR) {
+  for (const auto &KV : S->get<NullWithArg>())
+    if (SR.isDead(KV.first))
+      S = S->remove<NullWithArg>(KV.first);
+  return S;
 }
 
 ProgramStateRef krefcheck::noteFieldCopy(ProgramStateRef S,

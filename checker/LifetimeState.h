@@ -16,6 +16,7 @@
 //     v                          |  v
 //   BorrowedPut                  |  Released --put--> refcount.Underflow
 //     |--put--> Underflow        |     \--deref/use--> refcount.UseAfterPut
+//     |--get--> (none): the caller's count is back
 //                                |
 //                                | stored / returned / handed to a
 //                                | consuming API: Escaped (never reported)
@@ -133,6 +134,10 @@ const MemRegion *refRegion(clang::ento::SVal V);
 
 /// The field a symbolic pointer was loaded from (`dev->parent`), if any.
 const MemRegion *loadedFrom(const MemRegion *Base);
+/// The object a symbolic pointer was read out of: `adsp` for a pointer
+/// loaded from `adsp->pds[0]` or `adsp->dev`, `pds` for one loaded from
+/// `pds[i]`; null for other pointers.
+const MemRegion *loadedOutOf(const MemRegion *Base);
 
 /// Pointers stored into memory outliving the function before any get:
 /// a later get on them is that memory's reference (`hub->hdev = hdev;
@@ -161,6 +166,15 @@ ProgramStateRef removeDeadFieldCopies(ProgramStateRef S,
                                       clang::ento::SymbolReaper &SR);
 ProgramStateRef removeDeadConverted(ProgramStateRef S,
                                     clang::ento::SymbolReaper &SR);
+
+/// The result of a node getter that finds nothing from no node
+/// (`of_get_parent(NULL)` is NULL): it is NULL on a path where Arg is.
+ProgramStateRef noteNullWithArg(ProgramStateRef S,
+                                clang::ento::SymbolRef Result,
+                                const MemRegion *Arg);
+const MemRegion *nullWithArg(ProgramStateRef S, clang::ento::SymbolRef Result);
+ProgramStateRef removeDeadNullWithArg(ProgramStateRef S,
+                                      clang::ento::SymbolReaper &SR);
 
 /// A fwnode the path has seen `is_acpi_node()` accept: ACPI firmware nodes
 /// are not counted.

@@ -12,7 +12,8 @@
 //   *_dec_and_test, kref_put  -> split: 1 => Zero, 0 => fact forgotten
 //   *_dec_and_lock            -> split: 1 => Zero + lock held, 0 => forgotten
 //   *_read                    -> a fresh value, remembered when the path holds
-//                                no reference (a check-then-get may follow)
+//                                no reference (a check-then-get may follow),
+//                                not zero when it holds one
 //   kzalloc & co              -> object zero-filled until its count is set
 //   idr_find, container_of over a list node, rcu_dereference
 //                             -> object is an internal reference
@@ -241,14 +242,26 @@ bool RefcountModel::evalCall(const CallEvent &Call, CheckerContext &C) const {
     // textbook get with an assertion, not a check-then-get.
     bool Asserted =
         inAssertion(CE->getBeginLoc(), C.getSourceManager(), C.getLangOpts());
-    if (Ctr && !Asserted) {
-      const CountState *CS = getCountState(State, Ctr);
-      if (!CS || !CS->isHeld())
-        if (SymbolRef Sym = V.getAsSymbol())
-          State = setUnownedRead(State, Ctr, Sym);
+    const CountState *CS = Ctr ? getCountState(State, Ctr) : nullptr;
+    bool Holds = CS && CS->isHeld();
+    if (Holds) {
+      // The reference this path holds is counted: the read is not zero
+      // (`refcount_inc(&c); ...; if (refcount_read(&c)) refcount_dec(&c);`).
+      if (auto NL = V.getAs<NonLoc>()) {
+        SValBuilder &SVB = C.getSValBuilder();
+        SVal NonZero = SVB.evalBinOpNN(
+            State, BO_NE, *NL, SVB.makeZeroVal(CE->getType()).castAs<NonLoc>(),
+            SVB.getConditionType());
+        if (auto DV = NonZero.getAs<DefinedOrUnknownSVal>())
+          if (ProgramStateRef Held = State->assume(*DV, true))
+            State = Held;
+      }
+    } else if (Ctr && !Asserted) {
+      if (SymbolRef Sym = V.getAsSymbol())
+        State = setUnownedRead(State, Ctr, Sym);
     }
     C.addTransition(bindResult(State, V),
-                    Ctr && !Asserted
+                    Ctr && !Asserted && !Holds
                         ? counterNote(C, Ctr,
                                       "The count of '" + CtrName +
                                           "' is read here without holding a "

@@ -1523,3 +1523,154 @@ bool port_of_compat_bad(struct fwnode_handle *port) {
     return false;
   return !fwnode_get_named_child_node(port, "fixed-link"); // LEAK // expected-note{{Assuming the condition is false}} expected-note{{fwnode_get_named_child_node() returns a counted reference (+1): the result of fwnode_get_named_child_node() must be released}} expected-warning{{Reference to the result of fwnode_get_named_child_node() acquired by fwnode_get_named_child_node() is not released on this path (missing fwnode_handle_put())}} expected-note{{Reference to the result of fwnode_get_named_child_node() acquired by fwnode_get_named_child_node() is not released on this path (missing fwnode_handle_put())}}
 }
+
+/* A put of the caller's runtime-PM count and a later get give it back
+ * (drivers/pci/controller/cadence/pci-j721e.c j721e_pcie_ctrl_init(): the
+ * controller is power-cycled to latch its strap settings; the caller's error
+ * label drops the count). */
+int pm_cycle_ok(struct device *dev) {
+  int ret = pm_runtime_put_sync(dev);
+  if (ret < 0)
+    return ret;
+  ret = setup();
+  if (ret)
+    dev_err(dev, "setup: %d\n", ret);
+  if (ret < 0)
+    return ret;
+  ret = pm_runtime_get_sync(dev);
+  if (ret < 0)
+    return ret; // no-warning: the get gives back the count the put dropped
+  return 0;
+}
+
+int pm_cycle_get_bad(struct device *dev, struct device *phy) {
+  int ret = pm_runtime_put_sync(dev);
+  if (ret < 0) // expected-note{{Assuming 'ret' is >= 0}} expected-note{{Taking false branch}}
+    return ret;
+  ret = pm_runtime_get_sync(dev);
+  if (ret < 0) // expected-note{{Assuming 'ret' is >= 0}} expected-note{{Taking false branch}}
+    return ret;
+  ret = pm_runtime_get_sync(phy); // expected-note{{pm_runtime_get_sync() takes a runtime-PM usage count of 'phy', even when it fails}}
+  if (ret < 0) // expected-note{{Assuming 'ret' is < 0}} expected-note{{Taking true branch}}
+    return ret; // LEAK: 'phy' was never put expected-warning{{The runtime-PM usage count of 'phy' taken by pm_runtime_get_sync() is not dropped on this error path (missing pm_runtime_put_noidle()); pm_runtime_get_sync() increments it even when it fails: consider pm_runtime_resume_and_get()}} expected-note{{The runtime-PM usage count of 'phy' taken by pm_runtime_get_sync() is not dropped on this error path (missing pm_runtime_put_noidle()); pm_runtime_get_sync() increments it even when it fails: consider pm_runtime_resume_and_get()}}
+  return 0;
+}
+
+int pm_cycle_other_bad(struct device *dev, struct device *phy) {
+  int ret = pm_runtime_put_sync(phy);
+  if (ret < 0) // expected-note{{Assuming 'ret' is >= 0}} expected-note{{Taking false branch}}
+    return ret;
+  ret = pm_runtime_get_sync(dev); // expected-note{{pm_runtime_get_sync() takes a runtime-PM usage count of 'dev', even when it fails}}
+  if (ret < 0) // expected-note{{Assuming 'ret' is < 0}} expected-note{{Taking true branch}}
+    return ret; // LEAK: 'dev' was not the device put above expected-warning{{The runtime-PM usage count of 'dev' taken by pm_runtime_get_sync() is not dropped on this error path (missing pm_runtime_put_noidle()); pm_runtime_get_sync() increments it even when it fails: consider pm_runtime_resume_and_get()}} expected-note{{The runtime-PM usage count of 'dev' taken by pm_runtime_get_sync() is not dropped on this error path (missing pm_runtime_put_noidle()); pm_runtime_get_sync() increments it even when it fails: consider pm_runtime_resume_and_get()}}
+  return 0;
+}
+
+/* A count this path holds a reference on does not read as zero
+ * (drivers/spi/spi-cadence-quadspi.c cqspi_exec_mem_op()). */
+struct qspi { refcount_t inflight; refcount_t users; };
+
+int qspi_op_ok(struct qspi *q) {
+  refcount_inc(&q->inflight);
+  if (!refcount_read(&q->users)) {
+    if (refcount_read(&q->inflight))
+      refcount_dec(&q->inflight);
+    return -EBUSY; // no-warning: the path's own reference keeps it above zero
+  }
+  refcount_dec(&q->inflight);
+  return 0;
+}
+
+int qspi_op_bad(struct qspi *q) {
+  refcount_inc(&q->inflight); // expected-note{{Reference to '&q->inflight' taken by refcount_inc()}}
+  if (!refcount_read(&q->users)) { // expected-note{{The count of 'q->users' is read here without holding a reference of this path}} expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
+    if (refcount_read(&q->inflight) > 1) // expected-note{{Assuming the condition is false}} expected-note{{Taking false branch}}
+      refcount_dec(&q->inflight);
+    return -EBUSY; // LEAK: a count of exactly 1 is this path's own expected-warning{{Reference to '&q->inflight' taken by refcount_inc() is not released on this error path (missing refcount_dec_and_test())}} expected-note{{Reference to '&q->inflight' taken by refcount_inc() is not released on this error path (missing refcount_dec_and_test())}}
+  }
+  refcount_dec(&q->inflight);
+  return 0;
+}
+
+/* An undo helper given the structure the counted devices were read from
+ * drops their runtime-PM counts (drivers/remoteproc/qcom_q6v5_adsp.c
+ * adsp_start(): qcom_rproc_pds_disable(adsp, adsp->proxy_pds,
+ * adsp->proxy_pd_count) after the power domains were voted one by one). */
+struct rproc_pds { struct device *pds[4]; int pd_count; int q6; };
+int q6_wait(int *q6);
+void rproc_pds_disable(struct rproc_pds *r, struct device **pds, int n);
+void rproc_pds_report(struct rproc_pds *r, struct device **pds, int n);
+
+int rproc_start_ok(struct rproc_pds *r) {
+  int ret = pm_runtime_resume_and_get(r->pds[0]);
+  if (ret < 0)
+    return ret;
+  ret = q6_wait(&r->q6);
+  if (ret < 0)
+    goto disable;
+  return 0;
+disable:
+  rproc_pds_disable(r, r->pds, r->pd_count);
+  return ret; // no-warning: the disable helper gets where the devices are
+}
+
+int rproc_start_bad(struct rproc_pds *r) {
+  int ret = pm_runtime_resume_and_get(r->pds[0]); // expected-note{{pm_runtime_resume_and_get() takes a runtime-PM usage count of 'r->pds[0]': it succeeded}}
+  if (ret < 0) // expected-note{{'ret' is >= 0}} expected-note{{Taking false branch}}
+    return ret;
+  ret = q6_wait(&r->q6);
+  if (ret < 0) // expected-note{{Assuming 'ret' is < 0}} expected-note{{Taking true branch}}
+    goto out; // expected-note{{Control jumps to line 1626}}
+  return 0;
+out:
+  rproc_pds_report(r, r->pds, r->pd_count);
+  return ret; // LEAK: a report is no undo expected-warning{{The runtime-PM usage count of 'r->pds[0]' taken by pm_runtime_resume_and_get() is not dropped on this error path (missing pm_runtime_put())}} expected-note{{The runtime-PM usage count of 'r->pds[0]' taken by pm_runtime_resume_and_get() is not dropped on this error path (missing pm_runtime_put())}}
+}
+
+/* A node getter finds nothing from no node: of_get_parent(NULL) is NULL, so
+ * a path that saw the node NULL holds no parent
+ * (drivers/gpio/gpio-rockchip.c rockchip_gpio_probe()). */
+struct pinctrl_dev;
+struct pinctrl_dev *of_pinctrl_get(struct device_node *np);
+
+int gpio_bank_probe_ok(struct device *dev) {
+  struct device_node *np = dev->of_node;
+  struct device_node *pctlnp = of_get_parent(np);
+  struct pinctrl_dev *pctldev;
+  if (!np || !pctlnp)
+    return -ENODEV; // no-warning: with np NULL, pctlnp is NULL too
+  pctldev = of_pinctrl_get(pctlnp);
+  of_node_put(pctlnp);
+  return pctldev ? 0 : -EPROBE_DEFER;
+}
+
+int gpio_bank_probe_bad(struct device *dev) {
+  struct device_node *np = dev->of_node;
+  struct device_node *pctlnp = of_get_parent(np); // expected-note{{of_get_parent() returns a counted reference (+1): 'pctlnp' must be released}}
+  struct pinctrl_dev *pctldev;
+  if (!pctlnp) // expected-note{{Assuming 'pctlnp' is non-null}} expected-note{{Taking false branch}}
+    return -ENODEV;
+  if (!of_device_is_available(np)) // expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
+    return -ENODEV; // LEAK: pctlnp is held expected-warning{{Reference to 'pctlnp' acquired by of_get_parent() is not released on this path (missing of_node_put())}} expected-note{{Reference to 'pctlnp' acquired by of_get_parent() is not released on this path (missing of_node_put())}}
+  pctldev = of_pinctrl_get(pctlnp);
+  of_node_put(pctlnp);
+  return pctldev ? 0 : -EPROBE_DEFER;
+}
+
+/* A getter that starts from a CPU number, not a node. */
+struct device_node *of_get_cpu_node(int cpu, unsigned int *thread);
+
+int cpu_node_ok(int cpu) {
+  struct device_node *np = of_get_cpu_node(cpu, NULL);
+  if (!np)
+    return -ENODEV;
+  of_node_put(np);
+  return 0; // no-warning
+}
+
+int cpu_node_bad(int cpu) {
+  struct device_node *np = of_get_cpu_node(cpu, NULL); // expected-note{{of_get_cpu_node() returns a counted reference (+1): 'np' must be released}}
+  if (!np) // expected-note{{Assuming 'np' is non-null}} expected-note{{Taking false branch}}
+    return -ENODEV;
+  return 0; // LEAK expected-warning{{Reference to 'np' acquired by of_get_cpu_node() is not released on this path (missing of_node_put())}} expected-note{{Reference to 'np' acquired by of_get_cpu_node() is not released on this path (missing of_node_put())}}
+}
