@@ -16,6 +16,15 @@ REGISTER_MAP_WITH_PROGRAMSTATE(FieldCopies, const MemRegion *,
 REGISTER_SET_WITH_PROGRAMSTATE(AcpiNodes, const MemRegion *)
 REGISTER_MAP_WITH_PROGRAMSTATE(NullWithArg, SymbolRef, const MemRegion *)
 
+/// Drops the entries of a map keyed by symbol whose symbol died.
+template <typename Trait>
+static ProgramStateRef removeDeadKeys(ProgramStateRef S, SymbolReaper &SR) {
+  for (const auto &KV : S->get<Trait>())
+    if (SR.isDead(KV.first))
+      S = S->remove<Trait>(KV.first);
+  return S;
+}
+
 const RefEntry *krefcheck::getRef(ProgramStateRef S, const RefKey &K) {
   return S->get<HeldRefs>(K);
 }
@@ -287,10 +296,7 @@ const MemRegion *krefcheck::nullWithArg(ProgramStateRef S, SymbolRef Result) {
 }
 ProgramStateRef krefcheck::removeDeadNullWithArg(ProgramStateRef S,
                                                  SymbolReaper &SR) {
-  for (const auto &KV : S->get<NullWithArg>())
-    if (SR.isDead(KV.first))
-      S = S->remove<NullWithArg>(KV.first);
-  return S;
+  return removeDeadKeys<NullWithArg>(S, SR);
 }
 
 ProgramStateRef krefcheck::noteFieldCopy(ProgramStateRef S,
@@ -317,8 +323,5 @@ ProgramStateRef krefcheck::removeDeadFieldCopies(ProgramStateRef S,
 }
 ProgramStateRef krefcheck::removeDeadConverted(ProgramStateRef S,
                                                SymbolReaper &SR) {
-  for (const auto &KV : S->get<ConvertedResults>())
-    if (SR.isDead(KV.first))
-      S = S->remove<ConvertedResults>(KV.first);
-  return S;
+  return removeDeadKeys<ConvertedResults>(S, SR);
 }
