@@ -38,6 +38,7 @@ std::optional<LifetimeAPI> krefcheck::annotatedContract(const FunctionDecl *FD,
       LifetimeAPI L{};
       L.Name = FD->getName();
       L.Fam = UserFamily;
+      L.Src = ContractSource::Annotation;
       L.RefArg = RetVal;
       bool WantsArg = true;
       if (What == "acquires") {

@@ -15,6 +15,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Contracts.h"
 #include "CountState.h"
 #include "CounterKey.h"
 #include "LifetimeModel.h"
@@ -92,7 +93,7 @@ bool releasedSinceZero(const ExplodedNode *N, const MemRegion *Ctr) {
       if (const auto *Call = dyn_cast<CallExpr>(PS->getStmt()))
         if (N->getLocationContext() == LC)
           Callee = Call->getDirectCallee();
-    if (Callee && Callee->getIdentifier() && nameReleases(Callee->getName()))
+    if (Callee && contractFor(Callee).NameGivesUp)
       return true;
   }
   return false;

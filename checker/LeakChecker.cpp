@@ -26,9 +26,11 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Contracts.h"
 #include "LifetimeModel.h"
 #include "RefcountModel.h"
 #include "ReportUtil.h"
+#include "Rules.h"
 #include "clang/AST/ParentMap.h"
 #include "clang/Analysis/AnalysisDeclContext.h"
 #include "clang/Analysis/CFG.h"
@@ -107,6 +109,7 @@ public:
       return nullptr;
     for (const auto &[Cond, CondLC] : FalseTaken)
       if (CondLC == LC && sameExpr(Guard, Cond, BRC.getASTContext())) {
+        applyRule(RuleId::CorrelatedGuard);
         BR.markInvalid(&AcquireSite, nullptr);
         break;
       }
@@ -132,7 +135,7 @@ void LeakChecker::reportLeak(CheckerContext &C, ExplodedNode *N,
   const LifetimeAPI &A = *E.Acquirer;
   std::string Callee = A.Name.str() + "()";
   std::string Name = describeRef(K, E);
-  std::string Put = recommendedPut(A);
+  std::string Put = matchingPut(A);
   std::string Msg;
   const SourceManager &SM = C.getSourceManager();
   bool InIterator = A.Op == LifeOp::ConsumeAcquire &&
@@ -140,9 +143,8 @@ void LeakChecker::reportLeak(CheckerContext &C, ExplodedNode *N,
   if (A.Fam == Family::PmRuntime) {
     Msg = "The runtime-PM usage count of " + Name + " taken by " + Callee +
           " is not dropped on this error path (missing " + Put + ")";
-    if (A.Name == "pm_runtime_get_sync")
-      Msg += "; pm_runtime_get_sync() increments it even when it fails: "
-             "consider pm_runtime_resume_and_get()";
+    if (!A.Advice.empty())
+      Msg += "; " + A.Advice.str();
   } else if (InIterator) {
     Msg = "Reference to " + Name + " held by the loop over " + Callee +
           " leaks: the loop is left without " + Put;
@@ -160,7 +162,8 @@ void LeakChecker::reportLeak(CheckerContext &C, ExplodedNode *N,
   auto R = std::make_unique<PathSensitiveBugReport>(Bug, Msg, N, Unique,
                                                     topLevelDecl(C));
   markRefInteresting(*R, K);
-  R->addVisitor<CorrelatedGuard>(E.AcquireSite);
+  if (ruleEnabled(RuleId::CorrelatedGuard))
+    R->addVisitor<CorrelatedGuard>(E.AcquireSite);
   emitReport(C, std::move(R));
 }
 

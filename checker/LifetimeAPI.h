@@ -58,9 +58,38 @@ enum class Family : unsigned char {
   FirstUser, ///< Families named in model files get this value and up.
 };
 
+/// What a function is to the lifetime model besides a get or a put: calls it
+/// evaluates itself, and calls whose effect on the references they are given
+/// is known (model file kinds of the same names, docs/configuration.md).
+enum class CallRole : unsigned char {
+  None,
+  ErrTest,       ///< IS_ERR(p): evaluated from what the path knows of p.
+  ErrOrNullTest, ///< IS_ERR_OR_NULL(p).
+  ErrValue,      ///< PTR_ERR(p).
+  ValueOnly,     ///< Reads the pointer's value, never the object
+                 ///< (PTR_ERR_OR_ZERO).
+  MakesErrPtr,   ///< ERR_PTR(), ERR_CAST(): returning it returns an error.
+  AcpiNodeTest,  ///< is_acpi_node(fwnode): ACPI nodes hold no count.
+  DriverData,    ///< dev_get_drvdata(dev): the handle a get function gives out.
+  ClaimBit,      ///< test_and_set_bit(): `if (!claim) get` is the bit's get.
+  Logging,       ///< dev_err(): prints, keeps nothing it is given.
+  Allocator,     ///< kmalloc(): returns new memory, whose fields hold counts
+                 ///< of their own.
+};
+
 /// The argument index of "the return value".
 inline constexpr int RetVal = -1;
 inline constexpr int NoArg = -2;
+
+/// Where a contract came from, highest precedence first.
+enum class ContractSource : unsigned char {
+  Annotation, ///< krefcheck_* annotations on the declaration.
+  UserModel,  ///< The user's model file (refcount:ModelFile, .krefcheck.yaml).
+  BuiltinModel, ///< checker/kernel-model.yaml.
+  Heuristic,    ///< A rule of the rule registry (Rules.def), from the name
+                ///< or the types of the callee.
+  None,         ///< Nothing is known about the callee.
+};
 
 struct LifetimeAPI {
   llvm::StringRef Name;
@@ -77,6 +106,20 @@ struct LifetimeAPI {
   /// The call is evaluated by refcount.Model (kref_*, refcount_*): only
   /// observe it after the fact, never evaluate it.
   bool Observe = false;
+  /// Acquire: the put to name in advice (`put:`); empty for the family's.
+  llvm::StringRef Put;
+  /// Acquire: a sentence added to a leak report (`advice:`).
+  llvm::StringRef Advice;
+  /// Acquire: the object found is bound to the caller's own driver, whose
+  /// binding keeps it alive after the put (`bound-to-caller:`).
+  bool BoundToCaller = false;
+  /// Acquire: creates an object (`creates:`), which an `__init` function may
+  /// keep for good.
+  bool Creates = false;
+  /// Works on firmware-node handles, and ACPI's hold no count
+  /// (`acpi-uncounted:`).
+  bool AcpiUncounted = false;
+  ContractSource Src = ContractSource::BuiltinModel;
 };
 
 /// Looks up an API by function name in the model; nullptr when it is not

@@ -40,14 +40,6 @@ bool isLifetimeReport(clang::ento::PathSensitiveBugReport &BR);
 void markRefInteresting(clang::ento::PathSensitiveBugReport &BR,
                         const RefKey &K);
 
-/// Words in a callee's name that say it takes over what it is given
-/// (`device_add`, `list_add_tail`, `dev_set_drvdata`) or releases it.
-bool nameTakesOwnership(llvm::StringRef Name);
-bool nameReleases(llvm::StringRef Name);
-
-/// The put to recommend for a reference acquired by API A.
-std::string recommendedPut(const LifetimeAPI &A);
-
 } // namespace krefcheck
 
 #endif

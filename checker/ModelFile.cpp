@@ -8,6 +8,8 @@
 
 #include "ModelFile.h"
 #include "Annotations.h"
+#include "Contracts.h"
+#include "Rules.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/Basic/SourceManager.h"
@@ -42,6 +44,31 @@ StringRef krefcheck::builtinModelText() {
   return StringRef(BuiltinText, sizeof(BuiltinText) - 1);
 }
 
+bool krefcheck::globMatches(StringRef Pattern, StringRef Name) {
+  size_t Star = Pattern.find('*');
+  if (Star == StringRef::npos)
+    return Pattern == Name;
+  StringRef Head = Pattern.take_front(Star);
+  if (!Name.consume_front(Head))
+    return false;
+  Pattern = Pattern.drop_front(Star + 1);
+  // Try every split point for the rest (patterns are short).
+  for (size_t I = 0; I <= Name.size(); ++I)
+    if (globMatches(Pattern, Name.drop_front(I)))
+      return true;
+  return false;
+}
+
+const RoleRow *Model::role(StringRef Name) const {
+  auto It = Roles.find(Name);
+  if (It != Roles.end())
+    return &It->second;
+  for (const auto &[Pattern, Row] : RoleGlobs)
+    if (globMatches(Pattern, Name))
+      return &Row;
+  return nullptr;
+}
+
 bool krefcheck::fieldMatches(StringRef Spec, const clang::FieldDecl *FD) {
   Spec = Spec.trim();
   Spec.consume_front("struct ");
@@ -62,6 +89,9 @@ bool krefcheck::fieldMatches(StringRef Spec, const clang::FieldDecl *FD) {
   return false;
 }
 
+Model::Model() = default;
+Model::~Model() = default;
+
 Family Model::family(StringRef Name) {
   for (unsigned I = 0; I < std::size(BuiltinFamilies); ++I)
     if (Name == BuiltinFamilies[I])
@@ -72,6 +102,14 @@ Family Model::family(StringRef Name) {
   UserFamilies.push_back(Name.str());
   return static_cast<Family>(unsigned(Family::FirstUser) + UserFamilies.size() -
                              1);
+}
+
+std::string Model::familyName(Family F) const {
+  unsigned I = unsigned(F);
+  if (I < std::size(BuiltinFamilies))
+    return BuiltinFamilies[I];
+  I -= unsigned(Family::FirstUser);
+  return I < UserFamilies.size() ? UserFamilies[I] : "user";
 }
 
 std::string Model::releaseName(Family F) const {
@@ -156,6 +194,9 @@ private:
     std::string Kind;
     std::optional<LifetimeAPI> Life;
     std::optional<CountAPI> Count;
+    std::optional<RoleRow> Role;
+    /// `put:` and `advice:` (saved into the model's storage on merge).
+    std::string Put, Advice;
     std::string FamilyName;
     /// Everything but the position, to tell identical duplicates apart.
     std::string Key;
@@ -188,10 +229,15 @@ private:
   bool nameList(yaml::Node *N, StringRef What,
                 std::vector<std::pair<std::string, yaml::Node *>> &Out);
   bool parseRow(yaml::Node *N, Row &R);
+  bool
+  parseWordLists(yaml::Node *N, StringRef What,
+                 ArrayRef<std::pair<const char *, llvm::StringSet<> *>> Lists);
   bool parseCounter(yaml::Node *N, CounterConfig &C);
 
   Model &M;
   StringRef FileName;
+  /// Rows of the built-in file are BuiltinModel contracts, others UserModel.
+  bool Builtin = FileName.starts_with("<built-in>");
   std::string &Error;
   llvm::SourceMgr SM;
   llvm::SmallString<64> Storage;
@@ -287,6 +333,7 @@ struct KindInfo {
   bool Counting;
   CountOp COp;
   LifeOp LOp;
+  CallRole Role = CallRole::None;
 };
 template <typename T> using Names = std::pair<const char *, T>;
 const Names<KindInfo> Kinds[] = {
@@ -302,6 +349,20 @@ const Names<KindInfo> Kinds[] = {
     {"release", {false, CountOp::Put, LifeOp::Release}},
     {"consume", {false, CountOp::Put, LifeOp::Consume}},
     {"borrow", {false, CountOp::Put, LifeOp::Borrow}},
+    {"err-test", {false, CountOp::Read, LifeOp::Borrow, CallRole::ErrTest}},
+    {"err-or-null-test",
+     {false, CountOp::Read, LifeOp::Borrow, CallRole::ErrOrNullTest}},
+    {"err-value", {false, CountOp::Read, LifeOp::Borrow, CallRole::ErrValue}},
+    {"value-only", {false, CountOp::Read, LifeOp::Borrow, CallRole::ValueOnly}},
+    {"makes-err-ptr",
+     {false, CountOp::Read, LifeOp::Borrow, CallRole::MakesErrPtr}},
+    {"acpi-node-test",
+     {false, CountOp::Read, LifeOp::Borrow, CallRole::AcpiNodeTest}},
+    {"driver-data",
+     {false, CountOp::Read, LifeOp::Borrow, CallRole::DriverData}},
+    {"claim-bit", {false, CountOp::Read, LifeOp::Borrow, CallRole::ClaimBit}},
+    {"logging", {false, CountOp::Read, LifeOp::Borrow, CallRole::Logging}},
+    {"allocator", {false, CountOp::Read, LifeOp::Borrow, CallRole::Allocator}},
 };
 const Names<Failure> Failures[] = {
     {"never", Failure::Never},       {"null", Failure::Null},
@@ -322,6 +383,9 @@ const Names<PutStyleKind> Styles[] = {
 
 /// Which keys an API row of each kind may have.
 bool keyApplies(StringRef Key, const KindInfo &K) {
+  if (K.Role != CallRole::None)
+    return Key == "name" || Key == "kind" ||
+           (Key == "arg" && K.Role == CallRole::DriverData);
   if (Key == "name" || Key == "kind" || Key == "arg")
     return true;
   if (K.Counting) {
@@ -347,13 +411,28 @@ bool keyApplies(StringRef Key, const KindInfo &K) {
     return K.LOp == LifeOp::Acquire;
   if (Key == "consumes")
     return K.LOp == LifeOp::ConsumeAcquire;
+  if (Key == "put" || Key == "advice" || Key == "bound-to-caller" ||
+      Key == "creates")
+    return K.LOp == LifeOp::Acquire || K.LOp == LifeOp::ConsumeAcquire;
+  if (Key == "acpi-uncounted")
+    return K.LOp == LifeOp::Acquire || K.LOp == LifeOp::ConsumeAcquire ||
+           K.LOp == LifeOp::Release;
   return false;
+}
+
+/// A C identifier in which `*` may stand for any run of characters.
+bool isNamePattern(StringRef S) {
+  return !S.empty() && S.find_first_not_of("abcdefghijklmnopqrstuvwxyz"
+                                           "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                           "0123456789_*") == StringRef::npos;
 }
 
 bool isKnownRowKey(StringRef Key) {
   static const char *const Keys[] = {
-      "name",    "kind",    "arg",    "counter", "value",       "lock",
-      "release", "tracked", "family", "fails",   "returns-arg", "consumes"};
+      "name",        "kind",          "arg",     "counter", "value",
+      "lock",        "release",       "tracked", "family",  "fails",
+      "returns-arg", "consumes",      "put",     "advice",  "bound-to-caller",
+      "creates",     "acpi-uncounted"};
   return llvm::is_contained(Keys, Key);
 }
 } // namespace
@@ -380,13 +459,21 @@ bool ModelParser::parseRow(yaml::Node *N, Row &R) {
   }
   if (!Values.count("name"))
     return fail(N, "an 'apis' entry needs a 'name'");
-  if (!identifier(Values["name"], "name", R.Name))
+  if (!scalar(Values["name"], "name", R.Name))
     return false;
   if (!Values.count("kind"))
     return fail(N, "API '" + R.Name + "' needs a 'kind'");
   KindInfo KI;
   if (!oneOf<KindInfo>(Values["kind"], "kind", "kind", Kinds, KI))
     return false;
+  if (KI.Role != CallRole::None ? !isNamePattern(R.Name)
+                                : !isIdentifier(R.Name))
+    return fail(Values["name"],
+                "'name' must be a C identifier" +
+                    llvm::Twine(KI.Role != CallRole::None
+                                    ? " (with '*' for any characters)"
+                                    : "") +
+                    ", not '" + R.Name + "'");
   Storage.clear();
   R.Kind = cast<yaml::ScalarNode>(Values["kind"])->getValue(Storage).str();
   const KindInfo *K = &KI;
@@ -399,6 +486,23 @@ bool ModelParser::parseRow(yaml::Node *N, Row &R) {
     auto It = Values.find(Key);
     return It == Values.end() || argNumber(It->second, Key, AllowReturn, Out);
   };
+  if (K->Role != CallRole::None) {
+    RoleRow Role;
+    Role.Role = K->Role;
+    Role.Src =
+        Builtin ? ContractSource::BuiltinModel : ContractSource::UserModel;
+    if (K->Role == CallRole::DriverData) {
+      if (!Values.count("arg"))
+        return fail(N, "API '" + R.Name +
+                           "' of kind 'driver-data' needs the device 'arg'");
+      if (!ArgOf("arg", false, Role.Arg))
+        return false;
+    }
+    R.Role = Role;
+    llvm::raw_string_ostream OS(R.Key);
+    OS << R.Kind << '|' << Role.Arg;
+    return true;
+  }
   bool AcquireKind = !K->Counting && (K->LOp == LifeOp::Acquire ||
                                       K->LOp == LifeOp::ConsumeAcquire);
   int Arg = K->LOp == LifeOp::ConsumeAcquire && !K->Counting ? RetVal : 0;
@@ -461,6 +565,10 @@ bool ModelParser::parseRow(yaml::Node *N, Row &R) {
       L.RefArg = int(C.CounterArg);
       L.Fail = C.Op == CountOp::TryGet ? Failure::Zero : Failure::Never;
       L.Observe = true;
+      L.Src =
+          Builtin ? ContractSource::BuiltinModel : ContractSource::UserModel;
+      R.Put = C.Family == CounterFamily::Refcount ? "refcount_dec_and_test()"
+                                                  : "kref_put()";
       R.Life = L;
       R.FamilyName = "kref";
     }
@@ -468,7 +576,22 @@ bool ModelParser::parseRow(yaml::Node *N, Row &R) {
     LifetimeAPI L{};
     L.Op = K->LOp;
     L.RefArg = Arg;
+    L.Src = Builtin ? ContractSource::BuiltinModel : ContractSource::UserModel;
     R.FamilyName = "user";
+    for (auto [Key, Flag] :
+         {std::pair<const char *, bool *>{"bound-to-caller", &L.BoundToCaller},
+          {"creates", &L.Creates},
+          {"acpi-uncounted", &L.AcpiUncounted}})
+      if (Values.count(Key) && !boolean(Values[Key], Key, *Flag))
+        return false;
+    if (Values.count("put")) {
+      std::string Put;
+      if (!identifier(Values["put"], "put", Put))
+        return false;
+      R.Put = Put + "()";
+    }
+    if (Values.count("advice") && !scalar(Values["advice"], "advice", R.Advice))
+      return false;
     if (Values.count("family")) {
       if (!scalar(Values["family"], "family", R.FamilyName))
         return false;
@@ -512,7 +635,42 @@ bool ModelParser::parseRow(yaml::Node *N, Row &R) {
        << ',' << R.Count->ReleaseArg.value_or(99) << ',' << bool(R.Life);
   else if (R.Life)
     OS << R.Life->RefArg << ',' << R.Life->ConsumedArg << ','
-       << unsigned(R.Life->Fail) << ',' << R.Life->ReturnsArg;
+       << unsigned(R.Life->Fail) << ',' << R.Life->ReturnsArg << ','
+       << R.Life->BoundToCaller << R.Life->Creates << R.Life->AcpiUncounted
+       << ',' << R.Put << ',' << R.Advice;
+  return true;
+}
+
+bool ModelParser::parseWordLists(
+    yaml::Node *N, StringRef What,
+    ArrayRef<std::pair<const char *, llvm::StringSet<> *>> Lists) {
+  auto *Map = dyn_cast_or_null<yaml::MappingNode>(N);
+  std::string Expected;
+  for (const auto &L : Lists)
+    Expected += (Expected.empty() ? "" : ", ") + std::string(L.first);
+  if (!Map)
+    return fail(N, "'" + What + "' must be a mapping of the keys " + Expected);
+  std::vector<std::pair<llvm::StringSet<> *, std::string>> Found;
+  for (yaml::KeyValueNode &KV : *Map) {
+    std::string Key;
+    if (!scalar(KV.getKey(), "key", Key))
+      return false;
+    auto It =
+        llvm::find_if(Lists, [&](const auto &L) { return Key == L.first; });
+    if (It == Lists.end())
+      return fail(KV.getKey(), "unknown key '" + Key + "' in '" + What +
+                                   "' (expected one of: " + Expected + ")");
+    std::vector<std::pair<std::string, yaml::Node *>> Items;
+    if (!nameList(KV.getValue(), Key, Items))
+      return false;
+    for (const auto &[Item, At] : Items) {
+      if (!isIdentifier(Item))
+        return fail(At, "'" + Key + "' entries are names, not '" + Item + "'");
+      Found.emplace_back(It->second, Item);
+    }
+  }
+  for (auto &[Set, Item] : Found)
+    Set->insert(Item);
   return true;
 }
 
@@ -594,8 +752,11 @@ bool ModelParser::parse(StringRef Text) {
   };
 
   std::vector<Row> Rows;
-  std::vector<std::pair<std::string, yaml::Node *>> Disable, Bias;
+  std::vector<std::pair<std::string, yaml::Node *>> Disable, Bias, Walkers;
   std::vector<CounterConfig> Counters;
+  // Lists of this file, merged into the model only when it is all valid.
+  NameWords Words;
+  TypeNames Types;
   yaml::document_iterator DI = Stream.begin();
   if (DI != Stream.end()) {
     yaml::Node *Root = DI->getRoot();
@@ -605,7 +766,8 @@ bool ModelParser::parse(StringRef Text) {
       auto *Top = dyn_cast<yaml::MappingNode>(Root);
       if (!Top)
         return fail(Root, "a model file is a mapping of the keys apis, "
-                          "disable, counters, bias-allow-list");
+                          "disable, counters, bias-allow-list, name-words, "
+                          "types, uncounted-fwnode-walkers");
       for (yaml::KeyValueNode &KV : *Top) {
         std::string Key;
         if (!Syntax.second.empty())
@@ -631,6 +793,29 @@ bool ModelParser::parse(StringRef Text) {
         } else if (Key == "bias-allow-list") {
           if (!nameList(V, "bias-allow-list", Bias))
             return false;
+        } else if (Key == "name-words") {
+          if (!parseWordLists(V, Key,
+                              {{"takes-ownership", &Words.TakesOwnership},
+                               {"releases", &Words.Releases},
+                               {"undoes-votes", &Words.UndoesVotes},
+                               {"looks-up", &Words.LooksUp}}))
+            return false;
+        } else if (Key == "types") {
+          if (!parseWordLists(
+                  V, Key,
+                  {{"counted-objects", &Types.CountedObjects},
+                   {"list-nodes", &Types.ListNodes},
+                   {"nodes", &Types.Nodes},
+                   {"handle-device-fields", &Types.HandleDeviceFields}}))
+            return false;
+        } else if (Key == "uncounted-fwnode-walkers") {
+          if (!nameList(V, Key, Walkers))
+            return false;
+          for (const auto &[W, At] : Walkers)
+            if (!isNamePattern(W))
+              return fail(At, "'uncounted-fwnode-walkers' entries are "
+                              "function names (with '*'), not '" +
+                                  W + "'");
         } else if (Key == "counters") {
           auto *Seq = dyn_cast_or_null<yaml::SequenceNode>(V);
           if (!Seq)
@@ -645,7 +830,8 @@ bool ModelParser::parse(StringRef Text) {
           return fail(KV.getKey(),
                       "unknown key '" + Key +
                           "' (expected one of: apis, disable, counters, "
-                          "bias-allow-list)");
+                          "bias-allow-list, name-words, types, "
+                          "uncounted-fwnode-walkers)");
         }
       }
     }
@@ -678,7 +864,8 @@ bool ModelParser::parse(StringRef Text) {
     if (!isIdentifier(Name))
       return fail(At,
                   "'disable' entries are function names, not '" + Name + "'");
-    if (!M.Lifetime.count(Name) && !M.Counting.count(Name) && !Seen.count(Name))
+    if (!M.Lifetime.count(Name) && !M.Counting.count(Name) &&
+        !M.Roles.count(Name) && !Seen.count(Name))
       return fail(At, "cannot disable '" + Name +
                           "': no model file read before this one has it");
   }
@@ -688,10 +875,22 @@ bool ModelParser::parse(StringRef Text) {
   for (const auto &D : Disable) {
     M.Lifetime.erase(D.first);
     M.Counting.erase(D.first);
+    M.Roles.erase(D.first);
   }
   for (const Row &R : Rows) {
     M.Lifetime.erase(R.Name);
     M.Counting.erase(R.Name);
+    M.Roles.erase(R.Name);
+    if (R.Role) {
+      if (StringRef(R.Name).contains('*')) {
+        llvm::erase_if(M.RoleGlobs,
+                       [&](const auto &G) { return G.first == R.Name; });
+        M.RoleGlobs.emplace_back(R.Name, *R.Role);
+      } else {
+        M.Roles[R.Name] = *R.Role;
+      }
+      continue;
+    }
     if (R.Count) {
       auto &C = M.Counting[R.Name] = *R.Count;
       C.Name = M.Counting.find(R.Name)->first();
@@ -699,12 +898,28 @@ bool ModelParser::parse(StringRef Text) {
     if (R.Life) {
       LifetimeAPI L = *R.Life;
       L.Fam = M.family(R.FamilyName);
+      L.Put = M.Saver.save(R.Put);
+      L.Advice = M.Saver.save(R.Advice);
       auto &Slot = M.Lifetime[R.Name] = L;
       Slot.Name = M.Lifetime.find(R.Name)->first();
     }
   }
   for (const auto &B : Bias)
     M.BiasAllowList.insert(B.first);
+  for (const auto &W : Walkers)
+    M.UncountedFwnodeWalkers.push_back(W.first);
+  auto Merge = [](llvm::StringSet<> &To, const llvm::StringSet<> &From) {
+    for (const auto &E : From)
+      To.insert(E.getKey());
+  };
+  Merge(M.Words.TakesOwnership, Words.TakesOwnership);
+  Merge(M.Words.Releases, Words.Releases);
+  Merge(M.Words.UndoesVotes, Words.UndoesVotes);
+  Merge(M.Words.LooksUp, Words.LooksUp);
+  Merge(M.Types.CountedObjects, Types.CountedObjects);
+  Merge(M.Types.ListNodes, Types.ListNodes);
+  Merge(M.Types.Nodes, Types.Nodes);
+  Merge(M.Types.HandleDeviceFields, Types.HandleDeviceFields);
   for (CounterConfig &C : Counters)
     M.Counters.push_back(std::move(C));
   return true;
@@ -791,6 +1006,15 @@ bool krefcheck::loadModel(clang::ento::CheckerManager &Mgr) {
 
   std::string Error;
   std::unique_ptr<Model> M = builtinModel(Error);
+  const auto &Config = Mgr.getAnalyzerOptions().Config;
+  auto Option = [&](StringRef Key) -> StringRef {
+    auto It = Config.find(Key);
+    return It == Config.end() ? StringRef() : StringRef(It->second);
+  };
+  configureContractDump(Option("refcount:DumpContracts") == "true");
+  if (Error.empty())
+    configureRules(Option("refcount:DisableRules"),
+                   Option("refcount:RuleStats") == "true", Error);
   if (Error.empty()) {
     std::string Path = findModelFile(Mgr);
     if (!Path.empty()) {

@@ -20,6 +20,8 @@
 #include "RefcountAPI.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/Allocator.h"
+#include "llvm/Support/StringSaver.h"
 #include <optional>
 #include <string>
 #include <vector>
@@ -34,6 +36,8 @@ class CheckerManager;
 
 namespace krefcheck {
 
+struct CallContract;
+
 /// A `counters:` entry: what the model says about one counter field.
 struct CounterConfig {
   /// `foo::users` (the `struct ` prefix stripped), or a bare field name.
@@ -45,11 +49,49 @@ struct CounterConfig {
   bool Refcount = false;
 };
 
+/// A function with a role (LifetimeAPI.h: CallRole) in a model file.
+struct RoleRow {
+  CallRole Role = CallRole::None;
+  /// DriverData: the device argument.
+  int Arg = NoArg;
+  ContractSource Src = ContractSource::BuiltinModel;
+};
+
+/// The words of callee names that the naming heuristics of the rule
+/// registry (Rules.def) read, split at '_' (`name-words:`).
+struct NameWords {
+  llvm::StringSet<> TakesOwnership; ///< device_add, list_add_tail, *_set_*.
+  llvm::StringSet<> Releases;       ///< *_put, *_free, *_unregister.
+  llvm::StringSet<> UndoesVotes;    ///< *_disable, *_off: runtime-PM undo.
+  llvm::StringSet<> LooksUp;        ///< *_get_*, *_find_*: another object.
+};
+
+/// Struct names the model reads (`types:`).
+struct TypeNames {
+  /// Pointers stored into a field name the object they point to when the
+  /// field is reloaded (`ctrl->dev = &pdev->dev`).
+  llvm::StringSet<> CountedObjects;
+  /// A field of one of these types passed to a call links the object into
+  /// a list or tree.
+  llvm::StringSet<> ListNodes;
+  /// The node types of node getters (`of_get_parent(np)`).
+  llvm::StringSet<> Nodes;
+  /// Fields of a driver-data handle that point to the device it was taken
+  /// from (`led_cdev->dev`).
+  llvm::StringSet<> HandleDeviceFields;
+};
+
+/// `*` matches any run of characters; everything else itself.
+bool globMatches(llvm::StringRef Pattern, llvm::StringRef Name);
+
 /// Does `foo::users`, `struct foo::users` or `users` name this field?
 bool fieldMatches(llvm::StringRef Spec, const clang::FieldDecl *FD);
 
 class Model {
 public:
+  Model();
+  ~Model();
+
   /// Reads one model file's text and merges it over what the model holds:
   /// its rows replace rows of the same name, its `disable:` entries remove
   /// rows. On a bad file returns false, leaves the model unchanged and sets
@@ -61,6 +103,9 @@ public:
     auto It = Lifetime.find(Name);
     return It == Lifetime.end() ? nullptr : &It->second;
   }
+  /// The role row of a function name: an exact row, else the first glob
+  /// row (`*printk*`) that matches; nullptr when none.
+  const RoleRow *role(llvm::StringRef Name) const;
   const CountAPI *countAPI(llvm::StringRef Name) const {
     auto It = Counting.find(Name);
     return It == Counting.end() ? nullptr : &It->second;
@@ -68,6 +113,8 @@ public:
 
   /// The family of that name, created for a user family on first use.
   Family family(llvm::StringRef Name);
+  /// The family's name in model files (`node`, `pm-runtime`, a user's).
+  std::string familyName(Family F) const;
   /// The put to name in advice for a user family: its first release API.
   std::string releaseName(Family F) const;
 
@@ -80,6 +127,11 @@ public:
   const CounterConfig *counterConfig(const clang::FieldDecl *FD) const;
 
   llvm::StringSet<> BiasAllowList;
+  NameWords Words;
+  TypeNames Types;
+  /// Functions whose own fwnode walks are over ACPI nodes
+  /// (`uncounted-fwnode-walkers:`, globs).
+  std::vector<std::string> UncountedFwnodeWalkers;
   std::vector<CounterConfig> Counters;
   /// The TU analyzed with this model (to find annotated puts in advice).
   clang::ASTContext *Ctx = nullptr;
@@ -87,7 +139,15 @@ public:
 private:
   llvm::StringMap<LifetimeAPI> Lifetime;
   llvm::StringMap<CountAPI> Counting;
+  llvm::StringMap<RoleRow> Roles;
+  std::vector<std::pair<std::string, RoleRow>> RoleGlobs;
   std::vector<std::string> UserFamilies;
+  /// Contracts.cpp's cache: one contract per callee and analysis.
+  mutable llvm::DenseMap<const clang::FunctionDecl *,
+                         std::unique_ptr<CallContract>>
+      Contracts;
+  llvm::BumpPtrAllocator Alloc;
+  llvm::StringSaver Saver{Alloc};
   mutable llvm::DenseMap<const clang::FunctionDecl *,
                          std::unique_ptr<LifetimeAPI>>
       Annotated;
@@ -95,6 +155,7 @@ private:
                          std::unique_ptr<CounterConfig>>
       FieldConfigs;
   friend class ModelParser;
+  friend const CallContract &contractFor(const clang::FunctionDecl *FD);
 };
 
 /// The model of the analysis in progress (the built-in one until a checker

@@ -62,6 +62,21 @@ void krefcheck::registerCheckers(CheckerRegistry &Registry) {
       "or the model says it consumes or releases it (off: only parameters "
       "marked KREF_BORROWS / kind borrow)",
       "released");
+  Registry.addPackageOption(
+      "string", "refcount", "DisableRules", "",
+      "Names of lifetime-model rules to turn off, separated by ';' or spaces "
+      "(docs/configuration.md#rules lists them; an unknown name is an error)",
+      "released");
+  Registry.addPackageOption(
+      "bool", "refcount", "RuleStats", "false",
+      "Print how often each lifetime-model rule fired in the translation "
+      "unit to stderr (krefcheck-rule-stats: FILE RULE COUNT)",
+      "released");
+  Registry.addPackageOption(
+      "bool", "refcount", "DumpContracts", "false",
+      "Print the call contract the lifetime model applies to each call, "
+      "once per call site, to stderr",
+      "released");
   Registry.addChecker(withModel<registerRefcountModel>, always,
                       "refcount.Model",
                       "Models reference counts, locks and internal references "

@@ -22,6 +22,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Contracts.h"
 #include "LifetimeModel.h"
 #include "RefcountModel.h"
 #include "ReportUtil.h"
@@ -66,8 +67,11 @@ bool UnderflowChecker::isBorrowedParam(const MemRegion *R, CheckerContext &C,
     if (Own->RefArg == Index || Own->ConsumedArg == Index)
       return false; // The function's own contract releases or consumes it.
   }
-  return BorrowedParams && Top->getIdentifier() &&
-         !nameReleases(Top->getName()) && !nameTakesOwnership(Top->getName());
+  // A function whose name says it releases or keeps what it is given
+  // consumes its parameters (contract naming rules; an annotation or a model
+  // row decided above).
+  const CallContract &K = contractFor(Top);
+  return BorrowedParams && !K.Name.empty() && !K.NameGivesUp && !K.NameKeeps;
 }
 
 void UnderflowChecker::checkPreCall(const CallEvent &Call,

@@ -16,9 +16,11 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Contracts.h"
 #include "LifetimeModel.h"
 #include "RefcountModel.h"
 #include "ReportUtil.h"
+#include "Rules.h"
 #include "clang/StaticAnalyzer/Core/BugReporter/BugType.h"
 #include "clang/StaticAnalyzer/Core/Checker.h"
 #include "clang/StaticAnalyzer/Core/CheckerManager.h"
@@ -61,8 +63,10 @@ UseAfterPutChecker::releasedRef(ProgramStateRef State,
       continue;
     // `dev = driver_find_device(&my_driver.driver, ...); put_device(dev);
     // return dev_get_drvdata(dev);` (arm-smmu, virtio-iommu): the device is
-    // bound to the caller's own driver, whose binding keeps it alive.
-    if (E.Acquirer && E.Acquirer->Name.starts_with("driver_find_device"))
+    // bound to the caller's own driver, whose binding keeps it alive (a
+    // bound-to-caller row; rule bound-to-caller).
+    if (E.Acquirer && E.Acquirer->BoundToCaller &&
+        applyRule(RuleId::BoundToCaller))
       continue;
     if (E.K == RefEntry::Kind::Released && E.isNewReference())
       Found = KV;
@@ -111,16 +115,17 @@ void UseAfterPutChecker::checkLocation(SVal Loc, bool IsLoad, const Stmt *S,
 
 void UseAfterPutChecker::checkPreCall(const CallEvent &Call,
                                       CheckerContext &C) const {
-  const IdentifierInfo *II = Call.getCalleeIdentifier();
-  StringRef Name = II ? II->getName() : "";
-  if (const LifetimeAPI *API =
-          lookupLifetimeAPI(dyn_cast_or_null<FunctionDecl>(Call.getDecl())))
+  const CallContract &K = contractFor(Call);
+  if (const LifetimeAPI *API = K.API)
     if (changesCount(*API) &&
         (API->Op != LifeOp::Acquire || API->RefArg == RetVal))
       return; // Puts are refcount.Underflow's business.
-  if (Name.starts_with("IS_ERR") || Name.starts_with("PTR_ERR") ||
-      nameReleases(Name))
+  // A call that reads only the pointer's value, or gives the object up
+  // (kfree(p) after the put is the put's own business), is no use.
+  if (K.valueOnly() || K.NameGivesUp)
     return;
+  const IdentifierInfo *II = Call.getCalleeIdentifier();
+  StringRef Name = II ? II->getName() : "";
   for (unsigned I = 0, N = Call.getNumArgs(); I < N; ++I) {
     auto Ref = releasedRef(C.getState(), refRegion(Call.getArgSVal(I)));
     if (!Ref)

@@ -1,0 +1,329 @@
+//===- LifetimeEscapes.cpp - Hand-overs of references ---------------------===//
+//
+// When a reference stops being the path's to drop: handed to a call whose
+// contract consumes or keeps it, returned, stored into memory that outlives
+// the function, or escaped the analyzer's view. The heuristics among these
+// are rules of Rules.def.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Compat.h"
+#include "LifetimeModelImpl.h"
+#include "ModelFile.h"
+#include "Rules.h"
+
+using namespace clang;
+using namespace ento;
+using namespace krefcheck;
+using namespace krefcheck::lifetime;
+
+/// A field of a list or tree node type (the model file's types:
+/// list-nodes).
+static bool isListNodeType(QualType T) {
+  const auto *RT = T->getAs<RecordType>();
+  return RT && RT->getDecl()->getIdentifier() &&
+         activeModel().Types.ListNodes.contains(RT->getDecl()->getName());
+}
+
+/// Whether the call hands the reference over, by the effect its contract
+/// gives the argument (rules name-takes-ownership, indirect-call-keeps) or
+/// because the argument is a list node of the object (rule
+/// list-node-handover).
+static bool keeps(const CallContract &K, ArgEffect Effect, bool ListNode) {
+  if (Effect == ArgEffect::Keep &&
+      applyRule(K.isIndirect() ? RuleId::IndirectCallKeeps
+                               : RuleId::NameTakesOwnership))
+    return true;
+  return ListNode && applyRule(RuleId::ListNodeHandover);
+}
+
+void lifetime::handOverArguments(const CallEvent &Call, CheckerContext &C) {
+  // What a get/put does to the references it is given is evaluated
+  // elsewhere (applyCall); calls that read only a pointer's value keep
+  // nothing.
+  const CallContract &K = contractFor(Call);
+  dumpContract(Call, C);
+  if (K.changesCount() || K.valueOnly())
+    return;
+  ProgramStateRef State = C.getState();
+  auto Refs = allRefs(State);
+  if (Refs.empty())
+    return;
+  ProgramStateRef New = State;
+  for (unsigned I = 0, N = Call.getNumArgs(); I < N; ++I) {
+    const MemRegion *R = refRegion(Call.getArgSVal(I));
+    if (!R)
+      continue;
+    ArgEffect Effect = K.argEffect(I);
+    if (Effect == ArgEffect::Borrow)
+      continue; // Lent for the call, whatever the callee's name says.
+    const MemRegion *Base = R->getBaseRegion();
+    // A converted result or driver-data handle stands for its device.
+    if (const auto *SR = dyn_cast<SymbolicRegion>(Base))
+      if (const MemRegion *Orig = convertedFrom(State, SR->getSymbol()))
+        Base = Orig;
+    for (const auto &KV : Refs) {
+      RefEntry E = KV.second;
+      bool Held = E.K == RefEntry::Kind::Owned || E.K == RefEntry::Kind::Lost;
+      if (KV.first.first->getBaseRegion() != Base) {
+        // The runtime-PM votes on devices read out of the structure an undo
+        // helper is given are what it undoes (drivers vote on an array of
+        // power domains in one helper and unvote them in another).
+        if (K.NameUndoesVotes && keyFamily(KV.first) == Family::PmRuntime &&
+            Held && loadedOutOf(KV.first.first->getBaseRegion()) == Base &&
+            applyRule(RuleId::UndoHelperVotes)) {
+          E.K = RefEntry::Kind::Escaped;
+          New = setRef(New, KV.first, E);
+        }
+        continue;
+      }
+      if (Effect == ArgEffect::Consume && Held) {
+        // Consumed: the callee owns the reference now.
+        E.K = RefEntry::Kind::Escaped;
+        New = setRef(New, KV.first, E);
+        continue;
+      }
+      if (E.K == RefEntry::Kind::BorrowedPut) {
+        // The callee may take a reference of its own: forget the put. A
+        // logging call keeps nothing (so a later get can still give the
+        // caller's count back: rule power-cycle).
+        if (K.Role != CallRole::Logging)
+          New = removeRef(New, KV.first);
+        continue;
+      }
+      if (E.K == RefEntry::Kind::Escaped)
+        continue;
+      if (Effect == ArgEffect::GiveUp && applyRule(RuleId::NameGivesUp)) {
+        // device_unregister(), kfree(), list_del(): the object is given up
+        // (or dropped from where it was registered): nothing left to check.
+        E.K = RefEntry::Kind::Escaped;
+        New = setRef(New, KV.first, E);
+        continue;
+      }
+      if (E.K == RefEntry::Kind::Released)
+        continue;
+      if (!escapesOnStore(keyFamily(KV.first)))
+        continue;
+      const auto *TR = dyn_cast<TypedValueRegion>(R);
+      bool ListNode =
+          R != KV.first.first && TR && isListNodeType(TR->getValueType());
+      if (keeps(K, Effect, ListNode)) {
+        E.K = RefEntry::Kind::Escaped;
+        New = setRef(New, KV.first, E);
+      }
+    }
+  }
+  if (New != State)
+    C.addTransition(New);
+}
+
+static bool isErrorReturn(const Expr *RetE, SVal V, ProgramStateRef State,
+                          CheckerContext &C) {
+  const Expr *E = RetE->IgnoreParenCasts();
+  if (const auto *CE = dyn_cast<CallExpr>(E))
+    if (const FunctionDecl *FD = CE->getDirectCallee())
+      if (contractFor(FD).Role == CallRole::MakesErrPtr)
+        return true;
+  if (RetE->getType()->isPointerType()) {
+    if (V.isZeroConstant())
+      return true;
+    if (auto CI = V.getAs<loc::ConcreteInt>())
+      return apsInt(CI->getValue()).getZExtValue() >= (uint64_t)-4095;
+    return false;
+  }
+  if (!RetE->getType()->isSignedIntegerType())
+    return false;
+  // -EINPROGRESS is the status of an asynchronous operation under way
+  // (pm_runtime_get() queued the resume), not a failure.
+  constexpr int EInProgress = 115; // include/uapi/asm-generic/errno.h
+  if (auto NL = V.getAs<NonLoc>()) {
+    SValBuilder &SVB = C.getSValBuilder();
+    SVal Eq = SVB.evalBinOpNN(
+        State, BO_EQ, *NL,
+        SVB.makeIntVal(-EInProgress, C.getASTContext().IntTy).castAs<NonLoc>(),
+        SVB.getConditionType());
+    if (auto D = Eq.getAs<DefinedOrUnknownSVal>())
+      if (State->assume(*D, true) && !State->assume(*D, false) &&
+          applyRule(RuleId::InProgressNotError))
+        return false;
+  }
+  ProgramStateRef Neg = assumeCmpZero(State, V, BO_LT, C);
+  ProgramStateRef NonNeg = assumeCmpZero(State, V, BO_GE, C);
+  if (!V.getAs<NonLoc>())
+    return false;
+  return Neg && !NonNeg;
+}
+
+void lifetime::noteReturn(const ReturnStmt *RS, CheckerContext &C) {
+  const Expr *RetE = RS->getRetValue();
+  if (!RetE)
+    return;
+  if (!C.inTopFrame()) {
+    // `pci_dev_put(dev); return dev;`: the function deliberately returns a
+    // pointer it holds no count on (the object is kept alive elsewhere, e.g.
+    // on a bus list); its caller uses it as a borrowed pointer.
+    const MemRegion *R = refRegion(C.getSVal(RetE));
+    if (!R)
+      return;
+    ProgramStateRef State = C.getState();
+    for (const auto &KV : allRefs(State)) {
+      if (KV.first.first->getBaseRegion() != R->getBaseRegion() ||
+          KV.second.K != RefEntry::Kind::Released ||
+          !applyRule(RuleId::ReturnedAfterPut))
+        continue;
+      RefEntry E = KV.second;
+      E.K = RefEntry::Kind::Escaped;
+      State = setRef(State, KV.first, E);
+    }
+    C.addTransition(State);
+    return;
+  }
+  ProgramStateRef State = C.getState();
+  SVal V = C.getSVal(RetE);
+  const Expr *Stripped = RetE->IgnoreParenCasts();
+  const MemRegion *R = refRegion(V);
+  const MemRegion *Base = R ? R->getBaseRegion() : nullptr;
+  for (const auto &KV : allRefs(State)) {
+    RefEntry E = KV.second;
+    if (E.K != RefEntry::Kind::Owned && E.K != RefEntry::Kind::Lost)
+      continue;
+    const MemRegion *RefBase = KV.first.first->getBaseRegion();
+    bool Returned =
+        E.AcquireSite == Stripped ||
+        (Base && escapesOnStore(keyFamily(KV.first)) &&
+         (RefBase == Base ||
+          (isa<SymbolicRegion>(Base) &&
+           convertedFrom(State, cast<SymbolicRegion>(Base)->getSymbol()) ==
+               RefBase &&
+           applyRule(RuleId::ReturnedView))));
+    if (Returned) {
+      E.K = RefEntry::Kind::Escaped;
+      State = setRef(State, KV.first, E);
+    }
+  }
+  if (isErrorReturn(RetE, V, State, C))
+    State = setReturnsError(State, true);
+  C.addTransition(State);
+}
+
+/// A pointer to an object whose references the model counts by its own
+/// type (the model file's types: counted-objects).
+static bool isCountedObjectPointer(QualType T) {
+  if (!T->isPointerType())
+    return false;
+  const auto *RT = T->getPointeeType()->getAs<RecordType>();
+  return RT && RT->getDecl()->getIdentifier() &&
+         activeModel().Types.CountedObjects.contains(RT->getDecl()->getName());
+}
+
+void lifetime::noteBind(SVal Loc, SVal Val, CheckerContext &C) {
+  // Remember the local variable a reference is kept in, for messages.
+  const MemRegion *R = refRegion(Val);
+  if (!R)
+    return;
+  ProgramStateRef State = C.getState();
+  const MemRegion *L = Loc.getAsRegion();
+  const auto *VR = dyn_cast_or_null<VarRegion>(L);
+  // Stored into a global or static (the analyzer does not count that as an
+  // escape), or into a variable whose cleanup function puts it
+  // (`struct device_node *np __free(device_node) = ...`): handed over.
+  bool HandedOver = L && ((isa<GlobalsSpaceRegion>(memorySpace(L, State)) &&
+                           ruleEnabled(RuleId::StoreToGlobal)) ||
+                          (VR && VR->getDecl()->hasAttr<CleanupAttr>() &&
+                           ruleEnabled(RuleId::CleanupVariable)));
+  if (HandedOver) {
+    for (const auto &KV : allRefs(State)) {
+      if (KV.first.first != R || !escapesOnStore(keyFamily(KV.first)))
+        continue;
+      RefEntry E = KV.second;
+      if (E.K == RefEntry::Kind::Owned || E.K == RefEntry::Kind::Lost) {
+        applyRule(VR && VR->getDecl()->hasAttr<CleanupAttr>()
+                      ? RuleId::CleanupVariable
+                      : RuleId::StoreToGlobal);
+        E.K = RefEntry::Kind::Escaped;
+        State = setRef(State, KV.first, E);
+      }
+    }
+    C.addTransition(State);
+    return;
+  }
+  if (const auto *FR = dyn_cast_or_null<FieldRegion>(L)) {
+    // Also before any get: `ctrl->dev = &pdev->dev;` early in probe, the
+    // get and the put through `ctrl->dev` later.
+    if (!ruleEnabled(RuleId::FieldCopyIdentity))
+      return;
+    if (isCountedObjectPointer(FR->getDecl()->getType())) {
+      applyRule(RuleId::FieldCopyIdentity);
+      C.addTransition(noteFieldCopy(State, FR, R));
+      return;
+    }
+    for (const auto &KV : allRefs(State))
+      if (KV.first.first->getBaseRegion() == R->getBaseRegion()) {
+        applyRule(RuleId::FieldCopyIdentity);
+        C.addTransition(noteFieldCopy(State, FR, R));
+        return;
+      }
+    return;
+  }
+  if (!VR || !VR->getDecl()->hasLocalStorage())
+    return;
+  for (const auto &KV : allRefs(State)) {
+    if (KV.first.first != R || KV.second.Var)
+      continue;
+    RefEntry E = KV.second;
+    E.Var = dyn_cast<VarDecl>(VR->getDecl());
+    State = setRef(State, KV.first, E);
+  }
+  C.addTransition(State);
+}
+
+/// A pointer, or an integer word that may hold one (`unsigned long _nfct`,
+/// a tagged pointer the kernel stores as an integer).
+static bool isPointerWord(QualType T, ProgramStateRef State) {
+  if (T->isPointerType())
+    return true;
+  ASTContext &Ctx = State->getStateManager().getContext();
+  return T->isIntegerType() &&
+         Ctx.getTypeSize(T) == Ctx.getTypeSize(Ctx.VoidPtrTy);
+}
+
+ProgramStateRef lifetime::escapeSymbols(ProgramStateRef State,
+                                        const InvalidatedSymbols &Escaped,
+                                        const CallEvent *Call,
+                                        PointerEscapeKind Kind) {
+  // Passing a pointer to a function is not a hand-over in the kernel
+  // (checkPreCall decides by the callee's name); a store into memory that
+  // outlives the function, or into what a callee may keep, is.
+  if (Kind == PSK_DirectEscapeOnCall) {
+    // ... unless the callee has a body in this TU the analyzer did not
+    // inline: it may well put or keep the reference
+    // (`np = __of_find_node_by_full_path(np, path)`).
+    const auto *FD =
+        Call ? dyn_cast_or_null<FunctionDecl>(Call->getDecl()) : nullptr;
+    if (!FD || !FD->hasBody() || !ruleEnabled(RuleId::InlinedBodyEscape))
+      return State;
+  }
+  if (Call && contractFor(*Call).API)
+    return State;
+  if (Kind == PSK_EscapeOnBind)
+    for (SymbolRef Sym : Escaped)
+      if (isPointerWord(Sym->getType(), State))
+        State = markStored(State, Sym);
+  for (const auto &KV : allRefs(State)) {
+    const auto *SR = dyn_cast<SymbolicRegion>(KV.first.first->getBaseRegion());
+    if (!SR || !Escaped.count(SR->getSymbol()))
+      continue;
+    if (!escapesOnStore(keyFamily(KV.first)))
+      continue;
+    RefEntry E = KV.second;
+    if (Kind == PSK_DirectEscapeOnCall)
+      applyRule(RuleId::InlinedBodyEscape);
+    if (E.K == RefEntry::Kind::Owned || E.K == RefEntry::Kind::Lost) {
+      E.K = RefEntry::Kind::Escaped;
+      State = setRef(State, KV.first, E);
+    } else if (E.K == RefEntry::Kind::BorrowedPut) {
+      State = removeRef(State, KV.first);
+    }
+  }
+  return State;
+}

@@ -1,0 +1,107 @@
+//===- LifetimeModelImpl.h - The parts of refcount.LifetimeModel -*- C++
+//-*-===//
+//
+// refcount.LifetimeModel (LifetimeModel.cpp) dispatches the analyzer's
+// callbacks to parts split by reason to change:
+//
+//   LifetimeTransfer.cpp  state transfer: applying a get/put contract
+//   LifetimeEscapes.cpp   hand-overs: arguments, returns, stores, escapes
+//   ErrPtrModel.cpp       IS_ERR()/PTR_ERR() and ACPI node tests
+//   ObjectViews.cpp       one object under several pointers: converted
+//                         results, driver data, handles, where a pointer was
+//                         read from
+//   LoopBounds.cpp        loop bounds read from static tables
+//
+// Every heuristic among them is a rule of Rules.def, asked with applyRule().
+//
+//===----------------------------------------------------------------------===//
+#ifndef KREFCHECK_LIFETIMEMODELIMPL_H
+#define KREFCHECK_LIFETIMEMODELIMPL_H
+
+#include "Contracts.h"
+#include "LifetimeState.h"
+#include "clang/StaticAnalyzer/Core/BugReporter/BugReporter.h"
+#include "clang/StaticAnalyzer/Core/PathSensitive/CallEvent.h"
+#include "clang/StaticAnalyzer/Core/PathSensitive/CheckerContext.h"
+#include <functional>
+#include <string>
+
+namespace krefcheck {
+namespace lifetime {
+
+using clang::ento::CallEvent;
+using clang::ento::CheckerContext;
+using clang::ento::SVal;
+
+// LifetimeModel.cpp: shared helpers.
+const clang::ento::MemSpaceRegion *memorySpace(const MemRegion *R,
+                                               ProgramStateRef State);
+/// The text of a get/put argument (`'&pdev->dev'`) for messages.
+std::string exprText(const clang::Expr *E, CheckerContext &C);
+/// A note about the reference R of family F, shown in lifetime reports
+/// that mark it interesting.
+const clang::ento::NoteTag *
+refNote(CheckerContext &C, const MemRegion *R, Family F, std::string Fallback,
+        std::function<std::string(const std::string &)> Msg);
+/// Whether the path knows the pointer R is NULL.
+bool knownNull(ProgramStateRef State, const MemRegion *R, CheckerContext &C,
+               unsigned Depth = 0);
+
+// LifetimeTransfer.cpp
+ProgramStateRef acquire(ProgramStateRef State, const MemRegion *R,
+                        const LifetimeAPI &API, const clang::Stmt *Site,
+                        const clang::Expr *ArgE);
+ProgramStateRef release(ProgramStateRef State, const MemRegion *R,
+                        const LifetimeAPI &API);
+/// Applies a get/put contract: evaluates the call (Evaluate) or observes
+/// refcount.Model's evaluation of it.
+void applyCall(const CallEvent &Call, const LifetimeAPI &API, CheckerContext &C,
+               bool Evaluate);
+/// Is the get at Site inside `if (!claim_bit(...))` (rule bit-owned-get)?
+bool ownedByBit(const clang::Stmt *Site, CheckerContext &C);
+/// The state with `Ret Op 0` assumed.
+ProgramStateRef assumeCmpZero(ProgramStateRef S, SVal Ret,
+                              clang::BinaryOperatorKind Op, CheckerContext &C);
+
+// LifetimeEscapes.cpp
+void handOverArguments(const CallEvent &Call, CheckerContext &C);
+void noteReturn(const clang::ReturnStmt *RS, CheckerContext &C);
+void noteBind(SVal Loc, SVal Val, CheckerContext &C);
+ProgramStateRef escapeSymbols(ProgramStateRef State,
+                              const clang::ento::InvalidatedSymbols &Escaped,
+                              const CallEvent *Call,
+                              clang::ento::PointerEscapeKind Kind);
+/// `(void *)(word & MASK)` of a stored word is stored too.
+void noteStoredWordCast(const clang::CastExpr *CE, CheckerContext &C);
+
+// ErrPtrModel.cpp: each returns whether it evaluated the call.
+bool evalIsErr(const CallEvent &Call, CheckerContext &C, bool OrNull);
+bool evalPtrErr(const CallEvent &Call, CheckerContext &C);
+bool evalAcpiTest(const CallEvent &Call, CheckerContext &C);
+/// Does the get/put walk an ACPI node, which holds no count (rule
+/// acpi-uncounted)?
+bool isAcpiFwnodeWalk(const LifetimeAPI &API, const CallEvent &Call,
+                      CheckerContext &C);
+
+// ObjectViews.cpp
+/// A result that is another view of a held object, or the driver data of a
+/// held device, stands for that object (rules converted-view,
+/// driver-data-handle).
+void noteViews(const CallEvent &Call, const CallContract &K, CheckerContext &C);
+/// `handle->dev` of a driver-data handle names the device (rule
+/// handle-dev-field).
+void noteHandleDevice(const clang::CastExpr *CE, CheckerContext &C);
+/// Is a get's pointer held in memory that keeps the reference (rule
+/// held-in-memory)?
+bool heldInMemory(const clang::Expr *ArgE, const MemRegion *R,
+                  CheckerContext &C);
+
+// LoopBounds.cpp
+/// A loop bound read from a static table keeps its initial value (rule
+/// static-loop-bound).
+void constrainStaticBound(const clang::CastExpr *CE, CheckerContext &C);
+
+} // namespace lifetime
+} // namespace krefcheck
+
+#endif

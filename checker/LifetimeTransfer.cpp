@@ -1,0 +1,363 @@
+//===- LifetimeTransfer.cpp - Applying get/put contracts to the state -----===//
+//
+// The state transfer of refcount.LifetimeModel (LifetimeState.h has the
+// diagram): a get/put contract (Contracts.h) applied to the references the
+// path holds.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Compat.h"
+#include "CountState.h"
+#include "LifetimeModelImpl.h"
+#include "ModelFile.h"
+#include "Rules.h"
+#include "clang/AST/ParentMap.h"
+
+using namespace clang;
+using namespace ento;
+using namespace krefcheck;
+using namespace krefcheck::lifetime;
+
+/// Is R (or the object R was loaded from, e.g. `l->supplier`) an internal
+/// reference found by a list walk or an index lookup?
+static bool reachedFromInternal(ProgramStateRef State, const MemRegion *R) {
+  for (int Depth = 0; R && Depth < 3; ++Depth) {
+    const auto *SR = dyn_cast<SymbolicRegion>(R->getBaseRegion());
+    if (!SR)
+      return false;
+    SymbolRef Sym = SR->getSymbol();
+    if (getInternalOrigin(State, Sym))
+      return true;
+    if (const auto *RV = dyn_cast<SymbolRegionValue>(Sym))
+      R = RV->getRegion();
+    else if (const auto *D = dyn_cast<SymbolDerived>(Sym))
+      R = D->getRegion();
+    else
+      return false;
+  }
+  return false;
+}
+
+/// Strips `!!x`, `unlikely(x)` (__builtin_expect) and parentheses.
+static const Expr *stripCondition(const Expr *E) {
+  while (E) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *U = dyn_cast<UnaryOperator>(E))
+      if (U->getOpcode() == UO_LNot)
+        if (const auto *U2 =
+                dyn_cast<UnaryOperator>(U->getSubExpr()->IgnoreParenImpCasts()))
+          if (U2->getOpcode() == UO_LNot) {
+            E = U2->getSubExpr();
+            continue;
+          }
+    if (const auto *CE = dyn_cast<CallExpr>(E))
+      if (CE->getBuiltinCallee() == Builtin::BI__builtin_expect &&
+          CE->getNumArgs() == 2) {
+        E = CE->getArg(0);
+        continue;
+      }
+    return E;
+  }
+  return E;
+}
+
+/// Is the get at Site inside `if (!test_and_set_bit(nr, flags)) { ... }`
+/// (a claim-bit role row)? Then the bit owns the reference: whoever clears
+/// the bit with test_and_clear_bit() puts it (usb hub child_usage_bits), not
+/// this path.
+bool lifetime::ownedByBit(const Stmt *Site, CheckerContext &C) {
+  if (!Site)
+    return false;
+  const ParentMap &PM = C.getLocationContext()->getParentMap();
+  const Stmt *Child = Site;
+  for (const Stmt *P = PM.getParent(Site); P; Child = P, P = PM.getParent(P)) {
+    const auto *If = dyn_cast<IfStmt>(P);
+    if (!If || If->getThen() != Child)
+      continue;
+    const auto *Not =
+        dyn_cast_or_null<UnaryOperator>(stripCondition(If->getCond()));
+    if (!Not || Not->getOpcode() != UO_LNot)
+      continue;
+    const auto *Test = dyn_cast<CallExpr>(stripCondition(Not->getSubExpr()));
+    const FunctionDecl *FD = Test ? Test->getDirectCallee() : nullptr;
+    if (FD && contractFor(FD).Role == CallRole::ClaimBit)
+      return applyRule(RuleId::BitOwnedGet);
+  }
+  return false;
+}
+
+ProgramStateRef lifetime::acquire(ProgramStateRef State, const MemRegion *R,
+                                  const LifetimeAPI &API, const Stmt *Site,
+                                  const Expr *ArgE) {
+  auto Found = findRef(State, R, API.Fam);
+  // A get on an object reached through a list walk or an index lookup keeps
+  // it for the index or a later walk, which this path cannot follow.
+  if (!Found && !isNewReference(API) && reachedFromInternal(State, R) &&
+      applyRule(RuleId::InternalGet))
+    return State;
+  if (!Found && !isNewReference(API) && escapesOnStore(API.Fam))
+    if (const auto *SR = dyn_cast<SymbolicRegion>(R->getBaseRegion()))
+      if (isStored(State, SR->getSymbol()) &&
+          applyRule(RuleId::StoredBeforeGet))
+        return State;
+  RefKey K = Found ? Found->first : makeRefKey(R, API.Fam);
+  RefEntry E;
+  if (Found) {
+    E = Found->second;
+    if (E.K == RefEntry::Kind::Escaped)
+      return State;
+    if (E.K == RefEntry::Kind::Owned) {
+      ++E.Count;
+      return setRef(State, K, E);
+    }
+    // A get of the count this path dropped for its caller gives it back:
+    // `pm_runtime_put_sync(dev); ...; pm_runtime_get_sync(dev)` power-cycles
+    // the device and returns holding what the caller held.
+    if (E.K == RefEntry::Kind::BorrowedPut && !isNewReference(API) &&
+        applyRule(RuleId::PowerCycle))
+      return removeRef(State, K);
+  }
+  E.K = RefEntry::Kind::Owned;
+  E.Count = 1;
+  E.Acquirer = &API;
+  E.AcquireSite = Site;
+  E.Releaser = nullptr;
+  if (!E.Var && !E.ArgExpr)
+    E.ArgExpr = ArgE;
+  if (!E.Var && ArgE)
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(ArgE->IgnoreParenImpCasts()))
+      E.Var = dyn_cast<VarDecl>(DRE->getDecl());
+  return setRef(State, K, E);
+}
+
+ProgramStateRef lifetime::release(ProgramStateRef State, const MemRegion *R,
+                                  const LifetimeAPI &API) {
+  auto Found = findRef(State, R, API.Fam);
+  if (!Found) {
+    RefEntry E;
+    E.K = RefEntry::Kind::BorrowedPut;
+    E.Releaser = &API;
+    return setRef(State, makeRefKey(R, API.Fam), E);
+  }
+  RefEntry E = Found->second;
+  switch (E.K) {
+  case RefEntry::Kind::Owned:
+  case RefEntry::Kind::Lost:
+    if (E.Count > 1) {
+      --E.Count;
+    } else if (!E.isNewReference()) {
+      // A get and a put on a pointer the function was given: back to the
+      // caller's reference, which this path neither holds nor released.
+      return removeRef(State, Found->first);
+    } else {
+      E.Count = 0;
+      E.K = RefEntry::Kind::Released;
+      E.Releaser = &API;
+    }
+    return setRef(State, Found->first, E);
+  case RefEntry::Kind::Released:
+  case RefEntry::Kind::BorrowedPut:
+  case RefEntry::Kind::Escaped:
+    return State;
+  }
+  return State;
+}
+
+/// The returned value is `ret` constrained by `Op 0` on the state.
+ProgramStateRef lifetime::assumeCmpZero(ProgramStateRef S, SVal Ret,
+                                        BinaryOperatorKind Op,
+                                        CheckerContext &C) {
+  SValBuilder &SVB = C.getSValBuilder();
+  auto NL = Ret.getAs<NonLoc>();
+  if (!NL)
+    return S;
+  SVal Cond = SVB.evalBinOpNN(
+      S, Op, *NL, SVB.makeZeroVal(SVB.getContext().IntTy).castAs<NonLoc>(),
+      SVB.getConditionType());
+  auto DV = Cond.getAs<DefinedOrUnknownSVal>();
+  if (!DV)
+    return S;
+  return S->assume(*DV, true);
+}
+
+/// The node a node getter starts from, when it finds nothing from no node
+/// (rule null-node-getter; the node types are the model file's types: nodes):
+/// `of_get_parent(np)`, `of_get_child_by_name(np, ..)`, `of_parse_phandle(np,
+/// ..)`, `fwnode_get_parent(fw)` return NULL for a NULL node (unlike an
+/// iterator's `from`, where NULL means the whole tree).
+static const MemRegion *nodeOfNodeGetter(const CallEvent &Call,
+                                         const LifetimeAPI &API) {
+  if (API.Op != LifeOp::Acquire || API.RefArg != RetVal ||
+      API.Fail != Failure::Null || API.Fam != Family::Node ||
+      Call.getNumArgs() == 0)
+    return nullptr;
+  const auto *FD = dyn_cast_or_null<FunctionDecl>(Call.getDecl());
+  if (!FD || FD->getNumParams() == 0)
+    return nullptr;
+  // (of_get_cpu_node() starts from a CPU number.)
+  QualType Start = FD->getParamDecl(0)->getType()->getPointeeType();
+  const RecordDecl *RD = Start.isNull() ? nullptr : Start->getAsRecordDecl();
+  if (!RD || !RD->getIdentifier() ||
+      !activeModel().Types.Nodes.contains(RD->getName()) ||
+      !ruleEnabled(RuleId::NullNodeGetter))
+    return nullptr;
+  return refRegion(Call.getArgSVal(0));
+}
+
+void lifetime::applyCall(const CallEvent &Call, const LifetimeAPI &API,
+                         CheckerContext &C, bool Evaluate) {
+  const auto *CE = dyn_cast_or_null<CallExpr>(Call.getOriginExpr());
+  ProgramStateRef State = C.getState();
+  const LocationContext *LCtx = C.getLocationContext();
+  std::string Callee = API.Name.str() + "()";
+  const NoteTag *ConsumeNote = nullptr;
+
+  // The iterator's previous node (or `from`) is put first.
+  if (API.Op == LifeOp::ConsumeAcquire) {
+    SVal Prev = Call.getArgSVal(API.ConsumedArg);
+    const MemRegion *R = refRegion(Prev);
+    if (R && !State->isNull(Prev).isConstrainedTrue()) {
+      State = release(State, R, API);
+      std::string Fallback = exprText(Call.getArgExpr(API.ConsumedArg), C);
+      ConsumeNote =
+          refNote(C, R, API.Fam, Fallback, [Callee](const std::string &N) {
+            return Callee + " puts the previous reference " + N;
+          });
+    }
+  }
+
+  SVal Ret = UnknownVal();
+  bool VoidRet = Call.getResultType()->isVoidType();
+  // What the analyzer does to a call it does not inline: the objects the
+  // arguments point to and the globals may have changed (a put may free;
+  // a lookup takes locks and walks lists). Besides being the sound model,
+  // this lets paths that differ only in what they knew of those objects
+  // meet again, as they do under `core` alone: without it the exploded
+  // graph of devm_of_platform_populate() grows by half (43k states under
+  // `core`, 67k; 50k with it).
+  if (Evaluate)
+    State = Call.invalidateRegions(C.blockCount(), State);
+  if (Evaluate && !VoidRet) {
+    if (API.ReturnsArg)
+      Ret = Call.getArgSVal(API.RefArg);
+    else
+      Ret = conjureCallResult(Call, C);
+    State = State->BindExpr(CE, LCtx, Ret);
+  } else if (!Evaluate) {
+    Ret = Call.getReturnValue();
+  }
+
+  if (API.Op == LifeOp::Release) {
+    SVal Arg = Call.getArgSVal(API.RefArg);
+    const MemRegion *R = refRegion(Arg);
+    if (!R || State->isNull(Arg).isConstrainedTrue()) {
+      C.addTransition(State);
+      return;
+    }
+    auto Before = findRef(State, R, API.Fam);
+    bool Last = Before && Before->second.isOwned() && Before->second.Count == 1;
+    State = release(State, R, API);
+    std::string Fallback = exprText(Call.getArgExpr(API.RefArg), C);
+    C.addTransition(
+        State, refNote(C, Before ? Before->first.first : R, API.Fam, Fallback,
+                       [Callee, Last](const std::string &N) {
+                         return "Reference to " + N + " released by " + Callee +
+                                (Last ? ": this path holds no more references "
+                                        "to it"
+                                      : "");
+                       }));
+    return;
+  }
+
+  // Acquire or ConsumeAcquire.
+  const MemRegion *R = nullptr;
+  const Expr *ArgE = nullptr;
+  SVal RefV = UnknownVal();
+  if (API.RefArg == RetVal) {
+    RefV = Ret;
+  } else {
+    RefV = Call.getArgSVal(API.RefArg);
+    ArgE = Call.getArgExpr(API.RefArg);
+  }
+  R = refRegion(RefV);
+  if (!R || State->isNull(RefV).isConstrainedTrue()) {
+    C.addTransition(State, ConsumeNote);
+    return;
+  }
+
+  ProgramStateRef Ok = State, Failed = nullptr;
+  if (const MemRegion *From = nodeOfNodeGetter(Call, API))
+    if (SymbolRef Result = Ret.getAsLocSymbol())
+      if (applyRule(RuleId::NullNodeGetter))
+        Ok = noteNullWithArg(Ok, Result, From);
+  switch (API.Fail) {
+  case Failure::NegErrno:
+    Ok = assumeCmpZero(State, Ret, BO_GE, C);
+    Failed = assumeCmpZero(State, Ret, BO_LT, C);
+    break;
+  case Failure::Errno:
+    // Never positive: a path that assumes so is not taken.
+    Ok = assumeCmpZero(State, Ret, BO_EQ, C);
+    Failed = assumeCmpZero(State, Ret, BO_LT, C);
+    break;
+  case Failure::NotPositive:
+    Ok = assumeCmpZero(State, Ret, BO_GT, C);
+    Failed = assumeCmpZero(State, Ret, BO_LE, C);
+    break;
+  case Failure::Zero:
+    Ok = assumeCmpZero(State, Ret, BO_NE, C);
+    Failed = assumeCmpZero(State, Ret, BO_EQ, C);
+    break;
+  case Failure::Null:
+    // A get on an argument that returns NULL when it fails
+    // (try_get_task_stack); a NULL +1 result holds nothing by itself.
+    if (API.RefArg != RetVal)
+      if (auto DV = Ret.getAs<DefinedOrUnknownSVal>())
+        std::tie(Ok, Failed) = State->assume(*DV);
+    break;
+  default:
+    break;
+  }
+
+  std::string Fallback =
+      API.RefArg == RetVal ? "the result of " + Callee : exprText(ArgE, C);
+  Family F = API.Fam;
+  if (Ok && !isNewReference(API) &&
+      (ownedByBit(CE, C) || heldInMemory(ArgE, R, C))) {
+    C.addTransition(Ok, ConsumeNote);
+    Ok = nullptr;
+  }
+  if (Ok) {
+    Ok = acquire(Ok, R, API, CE, ArgE);
+    auto Found = findRef(Ok, R, F);
+    const MemRegion *KR = Found ? Found->first.first : R;
+    std::function<std::string(const std::string &)> Msg;
+    if (F == Family::PmRuntime) {
+      bool Always = API.Fail == Failure::Never;
+      Msg = [Callee, Always](const std::string &N) {
+        return Callee + " takes a runtime-PM usage count of " + N +
+               (Always ? ", even when it fails" : ": it succeeded");
+      };
+    } else if (isNewReference(API)) {
+      Msg = [Callee](const std::string &N) {
+        return Callee + " returns a counted reference (+1): " + N +
+               " must be released";
+      };
+    } else {
+      Msg = [Callee](const std::string &N) {
+        return "Reference to " + N + " taken by " + Callee;
+      };
+    }
+    const NoteTag *T = refNote(C, KR, F, Fallback, Msg);
+    if (ConsumeNote) {
+      // Both notes on one transition: chain two transitions.
+      ExplodedNode *N = C.addTransition(Ok, ConsumeNote);
+      if (N)
+        C.addTransition(Ok, N, T);
+    } else {
+      C.addTransition(Ok, T);
+    }
+  }
+  if (Failed)
+    C.addTransition(Failed);
+}

@@ -1,0 +1,80 @@
+//===- Rules.cpp - The rule registry of the lifetime model ----------------===//
+
+#include "Rules.h"
+#include "llvm/ADT/SmallVector.h"
+#include <array>
+
+using namespace krefcheck;
+
+namespace {
+constexpr unsigned NumRules = unsigned(RuleId::NumRules);
+
+const RuleInfo Infos[] = {
+#define RULE(Id, Name, Rationale, Motivation) {Name, Rationale, Motivation},
+#include "Rules.def"
+};
+
+/// Per thread: clangd analyzes several files at once.
+struct RuleState {
+  std::array<bool, NumRules> Disabled{};
+  std::array<unsigned, NumRules> Fired{};
+  bool Stats = false;
+};
+RuleState &state() {
+  static thread_local RuleState S;
+  return S;
+}
+} // namespace
+
+const RuleInfo &krefcheck::ruleInfo(RuleId R) { return Infos[unsigned(R)]; }
+
+bool krefcheck::ruleEnabled(RuleId R) { return !state().Disabled[unsigned(R)]; }
+
+bool krefcheck::applyRule(RuleId R) {
+  RuleState &S = state();
+  if (S.Disabled[unsigned(R)])
+    return false;
+  ++S.Fired[unsigned(R)];
+  return true;
+}
+
+bool krefcheck::configureRules(llvm::StringRef Disabled, bool Stats,
+                               std::string &Error) {
+  RuleState Next;
+  Next.Stats = Stats;
+  // -analyzer-config splits its argument at commas: names are separated by
+  // ';' or spaces, as in refcount.BiasedCount:AllowList.
+  llvm::SmallVector<llvm::StringRef, 8> Names;
+  Disabled.split(Names, ';', -1, /*KeepEmpty=*/false);
+  llvm::SmallVector<llvm::StringRef, 8> Words;
+  for (llvm::StringRef N : Names)
+    N.split(Words, ' ', -1, /*KeepEmpty=*/false);
+  for (llvm::StringRef N : Words) {
+    N = N.trim();
+    if (N.empty())
+      continue;
+    unsigned I = 0;
+    while (I < NumRules && N != Infos[I].Name)
+      ++I;
+    if (I == NumRules) {
+      Error = "unknown rule '" + N.str() + "' in refcount:DisableRules (rules:";
+      for (const RuleInfo &Info : Infos)
+        Error += std::string(" ") + Info.Name;
+      Error += ")";
+      return false;
+    }
+    Next.Disabled[I] = true;
+  }
+  state() = Next;
+  return true;
+}
+
+void krefcheck::printRuleStats(llvm::raw_ostream &OS, llvm::StringRef File) {
+  const RuleState &S = state();
+  if (!S.Stats)
+    return;
+  for (unsigned I = 0; I < NumRules; ++I)
+    if (S.Fired[I])
+      OS << "krefcheck-rule-stats: " << File << ' ' << Infos[I].Name << ' '
+         << S.Fired[I] << '\n';
+}
