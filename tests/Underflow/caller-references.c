@@ -1,0 +1,156 @@
+// RUN: %analyze -analyzer-checker=refcount.Underflow %inline -verify %s
+// RUN: %analyze -analyzer-checker=refcount.Underflow %proto -verify %s
+
+/* refcount.Underflow: puts on pointers the function did not acquire (the
+ * caller's, a list entry's, a runtime-PM usage count): one put consumes
+ * the caller's reference and further puts may drop other owners', so none
+ * is reported; but an API that puts its from argument (of_find_*_node(),
+ * of_get_next_parent(), pci_get_device()) and a put of that argument before
+ * or after it put it twice on a path that never took a reference. */
+
+void find_from_put(struct device_node *from) {
+  struct device_node *np = of_find_compatible_node(from, NULL, "x"); // expected-note{{of_find_compatible_node() puts the previous reference 'from'}}
+  of_node_put(from); // UNDERFLOW: of_find_compatible_node() put it // expected-warning{{of_node_put() puts 'from' a second time on this path, which never took a reference to it}} expected-note{{of_node_put() puts 'from' a second time on this path, which never took a reference to it}}
+  of_node_put(np);
+}
+
+void matching_from_put(struct device_node *from, const struct of_device_id *ids) {
+  struct device_node *np = of_find_matching_node(from, ids); // expected-note{{of_find_matching_node() puts the previous reference 'from'}}
+  of_node_put(from); // UNDERFLOW: of_find_matching_node() put it // expected-warning{{of_node_put() puts 'from' a second time on this path, which never took a reference to it}} expected-note{{of_node_put() puts 'from' a second time on this path, which never took a reference to it}}
+  of_node_put(np);
+}
+
+void next_parent_put(struct device_node *np) {
+  struct device_node *parent = of_get_next_parent(np); // expected-note{{of_get_next_parent() puts the previous reference 'np'}}
+  of_node_put(np); // UNDERFLOW: of_get_next_parent() put it // expected-warning{{of_node_put() puts 'np' a second time on this path, which never took a reference to it}} expected-note{{of_node_put() puts 'np' a second time on this path, which never took a reference to it}}
+  of_node_put(parent);
+}
+
+void pci_from_put(struct pci_dev *from) {
+  struct pci_dev *p = pci_get_device(1, 2, from); // expected-note{{pci_get_device() puts the previous reference 'from'}}
+  pci_dev_put(from); // UNDERFLOW: pci_get_device() put it // expected-warning{{pci_dev_put() puts 'from' a second time on this path, which never took a reference to it}} expected-note{{pci_dev_put() puts 'from' a second time on this path, which never took a reference to it}}
+  pci_dev_put(p);
+}
+
+void put_then_iterate(struct device_node *from) {
+  struct device_node *np;
+  of_node_put(from); // expected-note{{Reference to 'from' released by of_node_put()}}
+  np = of_find_node_by_name(from, "x"); // UNDERFLOW: puts from again // expected-warning{{of_find_node_by_name() puts 'from' a second time on this path, which never took a reference to it}} expected-note{{of_find_node_by_name() puts 'from' a second time on this path, which never took a reference to it}}
+  of_node_put(np);
+}
+
+void pm_put_twice(struct device *dev) {
+  pm_runtime_get_sync(dev);
+  pm_runtime_put(dev);
+  pm_runtime_put_noidle(dev);
+  pm_runtime_put(dev); // no-warning: borrowed, two owners possible
+}
+
+void borrowed_put_once(struct device_node *np) {
+  of_node_put(np); // no-warning: consumes the caller's reference
+}
+
+void reget_after_put(struct device_node *np) {
+  of_node_put(np);
+  of_node_get(np);
+  of_node_put(np); // no-warning
+}
+
+void borrowed_put_then_call(struct device_node *np) {
+  of_node_put(np);
+  do_something(np);
+  of_node_put(np); // no-warning: the callee may have taken a reference
+}
+
+void pm_balanced(struct device *dev) {
+  if (pm_runtime_resume_and_get(dev))
+    return;
+  pm_runtime_put(dev); // no-warning
+}
+
+void pm_failed_no_put(struct device *dev) {
+  if (pm_runtime_resume_and_get(dev) < 0)
+    return;
+  pm_runtime_put(dev);
+  pm_runtime_get_noresume(dev);
+  pm_runtime_put_noidle(dev); // no-warning
+}
+
+void kref_consumes_callers(struct kobject *k, void (*rel)(struct kref *)) {
+  kref_get(&k->kref);
+  kref_put(&k->kref, rel);
+  kref_put(&k->kref, rel);
+  // no-warning: one put is balanced, the caller passed one
+}
+
+void get_put_consume_callers(struct device *dev) {
+  get_device(dev);
+  put_device(dev);
+  put_device(dev); // no-warning: consumes the caller's reference
+}
+
+void sock_hold_put_consume(struct sock *sk) {
+  sock_hold(sk);
+  sock_put(sk);
+  sock_put(sk); // no-warning
+}
+
+struct link { struct list_head node; refcount_t users; struct device *supplier; };
+
+void list_walk_get_put(struct list_head *head) {
+  struct link *l;
+  list_for_each_entry(l, head, node)
+    refcount_inc(&l->users);
+  list_for_each_entry(l, head, node)
+    if (refcount_dec_and_test(&l->users)) // no-warning
+      kfree(l);
+}
+
+struct holder { struct device *parent; };
+
+void field_reloaded(struct holder *h) {
+  pm_runtime_get_sync(h->parent);
+  do_something(h);
+  pm_runtime_put(h->parent); // no-warning: same field, reloaded
+  pm_runtime_put(h->parent); // no-warning: may be the caller's
+}
+
+void borrowed_put_twice(struct device_node *np) {
+  of_node_put(np);
+  of_node_put(np); // no-warning: two owners may each have had one
+}
+
+void get_one_put_two(struct device *dev) {
+  get_device(dev);
+  put_device(dev);
+  put_device(dev); /* the caller's reference */
+  put_device(dev); // no-warning: two owners may each have had one
+}
+
+void sock_put_twice(struct sock *sk) {
+  sock_hold(sk);
+  sock_put(sk);
+  sock_put(sk);
+  sock_put(sk); // no-warning: two owners may each have had one
+}
+
+void put_net_twice(struct net *net) {
+  struct net *n = get_net(net);
+  put_net(n);
+  put_net(net);
+  put_net(net); // no-warning: two owners may each have had one
+}
+
+void kref_put_twice(struct kobject *k, void (*rel)(struct kref *)) {
+  kref_get(&k->kref);
+  kref_put(&k->kref, rel);
+  kref_put(&k->kref, rel);
+  kref_put(&k->kref, rel); // no-warning: two owners may each have had one
+}
+
+void usb_put_twice(struct usb_device *u) {
+  struct usb_device *x = usb_get_dev(u);
+  usb_put_dev(x);
+  usb_put_dev(x);
+  usb_put_dev(x); // no-warning: two owners may each have had one
+}

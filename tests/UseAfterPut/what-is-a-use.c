@@ -1,0 +1,34 @@
+// RUN: %analyze -analyzer-checker=refcount.UseAfterPut %inline -verify %s
+// RUN: %analyze -analyzer-checker=refcount.UseAfterPut %proto -verify %s
+
+/* refcount.UseAfterPut: what counts as a use of the pointer after the last
+ * put: a get is one; comparing it, testing it for NULL or IS_ERR() is not. */
+
+int get_after_last_put(void) {
+  struct device_node *np = of_find_node_by_name(NULL, "x"); // expected-note{{of_find_node_by_name() returns a counted reference (+1): 'np' must be released}}
+  if (!np) // expected-note{{Assuming 'np' is non-null}} expected-note{{Taking false branch}}
+    return 0;
+  of_node_put(np); // expected-note{{Reference to 'np' released by of_node_put(): this path holds no more references to it}}
+  of_node_get(np); // UAP // expected-warning{{'np' is passed to of_node_get() after of_node_put() released the last reference this path held; the object may already be freed}} expected-note{{'np' is passed to of_node_get() after of_node_put() released the last reference this path held; the object may already be freed}}
+  return 0;
+}
+
+int compare_after_put(struct device_node *other) {
+  struct device_node *np = of_find_node_by_name(NULL, "x");
+  of_node_put(np);
+  return np == other; // no-warning: pointer comparison
+}
+
+int null_check_after_put(void) {
+  struct device_node *np = of_find_node_by_name(NULL, "x");
+  of_node_put(np);
+  return np ? 0 : -ENODEV; // no-warning
+}
+
+int is_err_after_put(struct dentry *base) {
+  struct dentry *d = lookup_one_len("x", base, 1);
+  if (IS_ERR(d))
+    return PTR_ERR(d);
+  dput(d);
+  return IS_ERR(d); // no-warning
+}
