@@ -25,7 +25,7 @@ static bool countedObject(ProgramStateRef State, const MemRegion *R) {
     return false;
   const MemRegion *Base = R->getBaseRegion();
   for (const auto &KV : allRefs(State))
-    if (KV.first.first->getBaseRegion() == Base && KV.second.Acquirer &&
+    if (KV.first.Region->getBaseRegion() == Base && KV.second.Acquirer &&
         !isNewReference(*KV.second.Acquirer) &&
         KV.second.K != RefEntry::Kind::BorrowedPut)
       return true;
@@ -69,7 +69,7 @@ bool lifetime::evalIsErr(const CallEvent &Call, CheckerContext &C,
   ProgramStateRef State = C.getState();
   SmallVector<RefKey, 2> Keys;
   for (const auto &KV : allRefs(State))
-    if (KV.first.first == R && KV.second.isOwned() && KV.second.Acquirer &&
+    if (KV.first.Region == R && KV.second.isOwned() && KV.second.Acquirer &&
         (KV.second.Acquirer->Fail == Failure::ErrPtr ||
          KV.second.Acquirer->Fail == Failure::NullOrErrPtr))
       Keys.push_back(KV.first);
@@ -94,7 +94,7 @@ bool lifetime::evalIsErr(const CallEvent &Call, CheckerContext &C,
     // regulator_dev, dev)` of a found device).
     bool NullResult = false;
     for (const auto &KV : allRefs(State))
-      if (KV.first.first->getBaseRegion() == R->getBaseRegion() &&
+      if (KV.first.Region->getBaseRegion() == R->getBaseRegion() &&
           KV.second.isOwned() && KV.second.Acquirer &&
           KV.second.Acquirer->Fail == Failure::Null &&
           isNewReference(*KV.second.Acquirer))
@@ -167,7 +167,7 @@ bool lifetime::evalAcpiTest(const CallEvent &Call, CheckerContext &C) {
   // An ACPI node took no count when it was found: forget the reference.
   ProgramStateRef Acpi = markAcpiNode(State, R->getBaseRegion());
   for (const auto &KV : allRefs(State))
-    if (KV.first.first->getBaseRegion() == R->getBaseRegion() &&
+    if (KV.first.Region->getBaseRegion() == R->getBaseRegion() &&
         keyFamily(KV.first) == Family::Node)
       Acpi = removeRef(Acpi, KV.first);
   C.addTransition(Acpi->BindExpr(CE, LC, SVB.makeIntVal(1, T)));

@@ -64,23 +64,21 @@ void lifetime::handOverArguments(const CallEvent &Call, CheckerContext &C) {
         Base = Orig;
     for (const auto &KV : Refs) {
       RefEntry E = KV.second;
-      bool Held = E.K == RefEntry::Kind::Owned || E.K == RefEntry::Kind::Lost;
-      if (KV.first.first->getBaseRegion() != Base) {
+      bool Held = E.isHeld();
+      if (KV.first.Region->getBaseRegion() != Base) {
         // The runtime-PM votes on devices read out of the structure an undo
         // helper is given are what it undoes (drivers vote on an array of
         // power domains in one helper and unvote them in another).
         if (K.NameUndoesVotes && keyFamily(KV.first) == Family::PmRuntime &&
-            Held && loadedOutOf(KV.first.first->getBaseRegion()) == Base &&
+            Held && loadedOutOf(KV.first.Region->getBaseRegion()) == Base &&
             applyRule(RuleId::UndoHelperVotes)) {
-          E.K = RefEntry::Kind::Escaped;
-          New = setRef(New, KV.first, E);
+          New = setRef(New, KV.first, E.escaped());
         }
         continue;
       }
       if (Effect == ArgEffect::Consume && Held) {
         // Consumed: the callee owns the reference now.
-        E.K = RefEntry::Kind::Escaped;
-        New = setRef(New, KV.first, E);
+        New = setRef(New, KV.first, E.escaped());
         continue;
       }
       if (E.K == RefEntry::Kind::BorrowedPut) {
@@ -96,8 +94,7 @@ void lifetime::handOverArguments(const CallEvent &Call, CheckerContext &C) {
       if (Effect == ArgEffect::GiveUp && applyRule(RuleId::NameGivesUp)) {
         // device_unregister(), kfree(), list_del(): the object is given up
         // (or dropped from where it was registered): nothing left to check.
-        E.K = RefEntry::Kind::Escaped;
-        New = setRef(New, KV.first, E);
+        New = setRef(New, KV.first, E.escaped());
         continue;
       }
       if (E.K == RefEntry::Kind::Released)
@@ -106,10 +103,9 @@ void lifetime::handOverArguments(const CallEvent &Call, CheckerContext &C) {
         continue;
       const auto *TR = dyn_cast<TypedValueRegion>(R);
       bool ListNode =
-          R != KV.first.first && TR && isListNodeType(TR->getValueType());
+          R != KV.first.Region && TR && isListNodeType(TR->getValueType());
       if (keeps(K, Effect, ListNode)) {
-        E.K = RefEntry::Kind::Escaped;
-        New = setRef(New, KV.first, E);
+        New = setRef(New, KV.first, E.escaped());
       }
     }
   }
@@ -167,13 +163,12 @@ void lifetime::noteReturn(const ReturnStmt *RS, CheckerContext &C) {
       return;
     ProgramStateRef State = C.getState();
     for (const auto &KV : allRefs(State)) {
-      if (KV.first.first->getBaseRegion() != R->getBaseRegion() ||
+      if (KV.first.Region->getBaseRegion() != R->getBaseRegion() ||
           KV.second.K != RefEntry::Kind::Released ||
           !applyRule(RuleId::ReturnedAfterPut))
         continue;
       RefEntry E = KV.second;
-      E.K = RefEntry::Kind::Escaped;
-      State = setRef(State, KV.first, E);
+      State = setRef(State, KV.first, E.escaped());
     }
     C.addTransition(State);
     return;
@@ -187,7 +182,7 @@ void lifetime::noteReturn(const ReturnStmt *RS, CheckerContext &C) {
     RefEntry E = KV.second;
     if (E.K != RefEntry::Kind::Owned && E.K != RefEntry::Kind::Lost)
       continue;
-    const MemRegion *RefBase = KV.first.first->getBaseRegion();
+    const MemRegion *RefBase = KV.first.Region->getBaseRegion();
     bool Returned =
         E.AcquireSite == Stripped ||
         (Base && escapesOnStore(keyFamily(KV.first)) &&
@@ -197,8 +192,7 @@ void lifetime::noteReturn(const ReturnStmt *RS, CheckerContext &C) {
                RefBase &&
            applyRule(RuleId::ReturnedView))));
     if (Returned) {
-      E.K = RefEntry::Kind::Escaped;
-      State = setRef(State, KV.first, E);
+      State = setRef(State, KV.first, E.escaped());
     }
   }
   if (isErrorReturn(RetE, V, State, C))
@@ -233,15 +227,14 @@ void lifetime::noteBind(SVal Loc, SVal Val, CheckerContext &C) {
                            ruleEnabled(RuleId::CleanupVariable)));
   if (HandedOver) {
     for (const auto &KV : allRefs(State)) {
-      if (KV.first.first != R || !escapesOnStore(keyFamily(KV.first)))
+      if (KV.first.Region != R || !escapesOnStore(keyFamily(KV.first)))
         continue;
       RefEntry E = KV.second;
-      if (E.K == RefEntry::Kind::Owned || E.K == RefEntry::Kind::Lost) {
+      if (E.isHeld()) {
         applyRule(VR && VR->getDecl()->hasAttr<CleanupAttr>()
                       ? RuleId::CleanupVariable
                       : RuleId::StoreToGlobal);
-        E.K = RefEntry::Kind::Escaped;
-        State = setRef(State, KV.first, E);
+        State = setRef(State, KV.first, E.escaped());
       }
     }
     C.addTransition(State);
@@ -258,7 +251,7 @@ void lifetime::noteBind(SVal Loc, SVal Val, CheckerContext &C) {
       return;
     }
     for (const auto &KV : allRefs(State))
-      if (KV.first.first->getBaseRegion() == R->getBaseRegion()) {
+      if (KV.first.Region->getBaseRegion() == R->getBaseRegion()) {
         applyRule(RuleId::FieldCopyIdentity);
         C.addTransition(noteFieldCopy(State, FR, R));
         return;
@@ -268,7 +261,7 @@ void lifetime::noteBind(SVal Loc, SVal Val, CheckerContext &C) {
   if (!VR || !VR->getDecl()->hasLocalStorage())
     return;
   for (const auto &KV : allRefs(State)) {
-    if (KV.first.first != R || KV.second.Var)
+    if (KV.first.Region != R || KV.second.Var)
       continue;
     RefEntry E = KV.second;
     E.Var = dyn_cast<VarDecl>(VR->getDecl());
@@ -310,7 +303,7 @@ ProgramStateRef lifetime::escapeSymbols(ProgramStateRef State,
       if (isPointerWord(Sym->getType(), State))
         State = markStored(State, Sym);
   for (const auto &KV : allRefs(State)) {
-    const auto *SR = dyn_cast<SymbolicRegion>(KV.first.first->getBaseRegion());
+    const auto *SR = dyn_cast<SymbolicRegion>(KV.first.Region->getBaseRegion());
     if (!SR || !Escaped.count(SR->getSymbol()))
       continue;
     if (!escapesOnStore(keyFamily(KV.first)))
@@ -318,9 +311,8 @@ ProgramStateRef lifetime::escapeSymbols(ProgramStateRef State,
     RefEntry E = KV.second;
     if (Kind == PSK_DirectEscapeOnCall)
       applyRule(RuleId::InlinedBodyEscape);
-    if (E.K == RefEntry::Kind::Owned || E.K == RefEntry::Kind::Lost) {
-      E.K = RefEntry::Kind::Escaped;
-      State = setRef(State, KV.first, E);
+    if (E.isHeld()) {
+      State = setRef(State, KV.first, E.escaped());
     } else if (E.K == RefEntry::Kind::BorrowedPut) {
       State = removeRef(State, KV.first);
     }

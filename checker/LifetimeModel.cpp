@@ -51,8 +51,8 @@ bool krefcheck::isLifetimeReport(PathSensitiveBugReport &BR) {
 
 void krefcheck::markRefInteresting(PathSensitiveBugReport &BR,
                                    const RefKey &K) {
-  BR.markInteresting(K.first);
-  if (const auto *SR = dyn_cast<SymbolicRegion>(K.first))
+  BR.markInteresting(K.Region);
+  if (const auto *SR = dyn_cast<SymbolicRegion>(K.Region))
     BR.markInteresting(SR->getSymbol());
 }
 
@@ -307,7 +307,7 @@ void LifetimeModel::checkDeadSymbols(SymbolReaper &SR,
       SR);
   SmallVector<std::pair<RefKey, RefEntry>, 2> Leaks;
   for (const auto &KV : allRefs(State)) {
-    const MemRegion *R = KV.first.first;
+    const MemRegion *R = KV.first.Region;
     if (SR.isLiveRegion(R))
       continue;
     const RefEntry &E = KV.second;
@@ -338,9 +338,7 @@ void LifetimeModel::checkDeadSymbols(SymbolReaper &SR,
           New = removeRef(New, KV.first);
           continue;
         }
-      RefEntry L = E;
-      L.K = RefEntry::Kind::Lost;
-      New = setRef(New, KV.first, L);
+      New = setRef(New, KV.first, E.lost());
     }
   }
   if (New == State)
@@ -370,7 +368,7 @@ void LifetimeModel::checkEndFunction(const ReturnStmt *RS,
     New = removeRef(New, KV.first);
     if (E.K != RefEntry::Kind::Owned && E.K != RefEntry::Kind::Lost)
       continue;
-    if (knownNull(State, KV.first.first, C))
+    if (knownNull(State, KV.first.Region, C))
       continue;
     if ((!E.isNewReference() || createdForever(E, C)) && !Err)
       continue;

@@ -25,6 +25,31 @@ static ProgramStateRef removeDeadKeys(ProgramStateRef S, SymbolReaper &SR) {
   return S;
 }
 
+RefEntry RefEntry::acquiredBy(const LifetimeAPI &API, const clang::Stmt *Site,
+                              const clang::Expr *ArgE) const {
+  RefEntry E = withKind(Kind::Owned);
+  E.Count = 1;
+  E.Acquirer = &API;
+  E.AcquireSite = Site;
+  E.Releaser = nullptr;
+  if (!E.Var && !E.ArgExpr)
+    E.ArgExpr = ArgE;
+  if (!E.Var && ArgE)
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(ArgE->IgnoreParenImpCasts()))
+      E.Var = dyn_cast<VarDecl>(DRE->getDecl());
+  return E;
+}
+
+void RefEntry::dump(raw_ostream &OS) const {
+  static const char *Kinds[] = {"owned", "released", "borrowed-put", "escaped",
+                                "lost"};
+  OS << Kinds[static_cast<unsigned>(K)] << " x" << Count;
+  if (Acquirer)
+    OS << " by " << Acquirer->Name << "()";
+  if (Releaser)
+    OS << " put by " << Releaser->Name << "()";
+}
+
 const RefEntry *krefcheck::getRef(ProgramStateRef S, const RefKey &K) {
   return S->get<HeldRefs>(K);
 }
@@ -130,7 +155,7 @@ objectCounterRef(ProgramStateRef S, const MemRegion *Base, Family F) {
   if (F == Family::Kref || !isLifetimeFamily(F))
     return std::nullopt;
   for (const auto &KV : S->get<HeldRefs>()) {
-    const MemRegion *KR = KV.first.first;
+    const MemRegion *KR = KV.first.Region;
     if (keyFamily(KV.first) == Family::Kref && KR != Base &&
         KR->getBaseRegion() == Base && isLifetimeCounterField(KR))
       return std::make_pair(KV.first, KV.second);
@@ -147,7 +172,7 @@ krefcheck::findRef(ProgramStateRef S, const MemRegion *R, Family F) {
     return std::make_pair(K, *E);
   const MemRegion *Base = R->getBaseRegion();
   for (const auto &KV : S->get<HeldRefs>())
-    if (keyFamily(KV.first) == F && KV.first.first->getBaseRegion() == Base)
+    if (keyFamily(KV.first) == F && KV.first.Region->getBaseRegion() == Base)
       return std::make_pair(KV.first, KV.second);
   // fwnode_handle_put() of a software node puts its kobject: the node and
   // device families meet on the same object.
@@ -155,7 +180,7 @@ krefcheck::findRef(ProgramStateRef S, const MemRegion *R, Family F) {
     Family Other = F == Family::Node ? Family::Device : Family::Node;
     for (const auto &KV : S->get<HeldRefs>())
       if (keyFamily(KV.first) == Other &&
-          KV.first.first->getBaseRegion() == Base)
+          KV.first.Region->getBaseRegion() == Base)
         return std::make_pair(KV.first, KV.second);
   }
   // `put_net(peer)` after `refcount_inc_not_zero(&peer->ns.count)` (the
@@ -175,7 +200,7 @@ krefcheck::findRef(ProgramStateRef S, const MemRegion *R, Family F) {
   if (isa<SymbolicRegion>(Base))
     for (const auto &KV : S->get<HeldRefs>())
       if (keyFamily(KV.first) == F &&
-          sameLoadOrigin(KV.first.first->getBaseRegion(), Base))
+          sameLoadOrigin(KV.first.Region->getBaseRegion(), Base))
         return std::make_pair(KV.first, KV.second);
   // `ctrl->dev = &pdev->dev; ... pm_runtime_put(ctrl->dev)` after a call
   // invalidated `*ctrl`: the reloaded field is the pointer stored in it.
@@ -211,7 +236,7 @@ std::string krefcheck::describeRef(const RefKey &K, const RefEntry &E) {
     if (S.size() <= 40)
       return "'" + S + "'";
   }
-  const MemRegion *R = K.first;
+  const MemRegion *R = K.Region;
   if (R->canPrintPretty()) {
     std::string S;
     llvm::raw_string_ostream OS(S);
@@ -225,12 +250,11 @@ std::string krefcheck::describeRef(const RefKey &K, const RefEntry &E) {
 
 void krefcheck::printLifetimeFacts(raw_ostream &OS, ProgramStateRef S,
                                    const char *NL) {
-  static const char *Kinds[] = {"owned", "released", "borrowed-put", "escaped",
-                                "lost"};
   for (const auto &KV : S->get<HeldRefs>()) {
-    OS << "  ref " << KV.first.first << " family " << KV.first.second << ": "
-       << Kinds[static_cast<unsigned>(KV.second.K)] << " x" << KV.second.Count
-       << NL;
+    OS << "  ref " << KV.first.Region << " family " << unsigned(KV.first.Fam)
+       << ": ";
+    KV.second.dump(OS);
+    OS << NL;
   }
   for (SymbolRef Sym : S->get<StoredPointers>())
     OS << "  stored " << Sym << NL;
@@ -314,7 +338,7 @@ ProgramStateRef krefcheck::removeDeadFieldCopies(ProgramStateRef S,
       continue;
     bool Tracked = false;
     for (const auto &Ref : S->get<HeldRefs>())
-      if (Ref.first.first->getBaseRegion() == KV.second->getBaseRegion())
+      if (Ref.first.Region->getBaseRegion() == KV.second->getBaseRegion())
         Tracked = true;
     if (!Tracked)
       S = S->remove<FieldCopies>(KV.first);

@@ -43,29 +43,28 @@
 
 namespace krefcheck {
 
-/// (object region, family). `first`/`second` like the pair it replaces.
+/// A reference is keyed by the object its pointer points to and the count it
+/// is on.
 struct RefKey {
-  const clang::ento::MemRegion *first;
-  unsigned second;
+  const clang::ento::MemRegion *Region;
+  Family Fam;
   bool operator==(const RefKey &O) const {
-    return first == O.first && second == O.second;
+    return Region == O.Region && Fam == O.Fam;
   }
   bool operator<(const RefKey &O) const {
-    return first != O.first ? std::less<const void *>()(first, O.first)
-                            : second < O.second;
+    return Region != O.Region ? std::less<const void *>()(Region, O.Region)
+                              : Fam < O.Fam;
   }
   void Profile(llvm::FoldingSetNodeID &ID) const {
-    ID.AddPointer(first);
-    ID.AddInteger(second);
+    ID.AddPointer(Region);
+    ID.AddInteger(static_cast<unsigned>(Fam));
   }
 };
 
 inline RefKey makeRefKey(const clang::ento::MemRegion *R, Family F) {
-  return {R, static_cast<unsigned>(F)};
+  return {R, F};
 }
-inline Family keyFamily(const RefKey &K) {
-  return static_cast<Family>(K.second);
-}
+inline Family keyFamily(const RefKey &K) { return K.Fam; }
 
 class RefEntry {
 public:
@@ -92,11 +91,36 @@ public:
   /// The put that released it (Released/BorrowedPut).
   const LifetimeAPI *Releaser = nullptr;
 
+  /// A first count this path takes through API at Site (the get's argument
+  /// ArgE, for messages), keeping what the entry knew of the pointer.
+  RefEntry acquiredBy(const LifetimeAPI &API, const clang::Stmt *Site,
+                      const clang::Expr *ArgE) const;
+  /// A put of a pointer this path never got.
+  static RefEntry borrowedPut(const LifetimeAPI &Releaser) {
+    RefEntry E;
+    E.K = Kind::BorrowedPut;
+    E.Releaser = &Releaser;
+    return E;
+  }
+  /// The same reference, handed over / lost / released by Put.
+  RefEntry escaped() const { return withKind(Kind::Escaped); }
+  RefEntry lost() const { return withKind(Kind::Lost); }
+  RefEntry releasedBy(const LifetimeAPI &Put) const {
+    RefEntry E = withKind(Kind::Released);
+    E.Count = 0;
+    E.Releaser = &Put;
+    return E;
+  }
+  /// Held by this path (and so the path's to drop or hand over).
+  bool isHeld() const { return K == Kind::Owned || K == Kind::Lost; }
+
   bool isOwned() const { return K == Kind::Owned; }
   bool isReleased() const { return K == Kind::Released; }
   bool isNewReference() const {
     return Acquirer && krefcheck::isNewReference(*Acquirer);
   }
+
+  void dump(llvm::raw_ostream &OS) const;
 
   bool operator==(const RefEntry &O) const {
     return K == O.K && Count == O.Count && Acquirer == O.Acquirer &&
@@ -111,6 +135,13 @@ public:
     ID.AddPointer(Var);
     ID.AddPointer(Releaser);
     ID.AddPointer(ArgExpr);
+  }
+
+private:
+  RefEntry withKind(Kind NewK) const {
+    RefEntry E = *this;
+    E.K = NewK;
+    return E;
   }
 };
 

@@ -117,27 +117,14 @@ ProgramStateRef lifetime::acquire(ProgramStateRef State, const MemRegion *R,
         applyRule(RuleId::PowerCycle))
       return removeRef(State, K);
   }
-  E.K = RefEntry::Kind::Owned;
-  E.Count = 1;
-  E.Acquirer = &API;
-  E.AcquireSite = Site;
-  E.Releaser = nullptr;
-  if (!E.Var && !E.ArgExpr)
-    E.ArgExpr = ArgE;
-  if (!E.Var && ArgE)
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(ArgE->IgnoreParenImpCasts()))
-      E.Var = dyn_cast<VarDecl>(DRE->getDecl());
-  return setRef(State, K, E);
+  return setRef(State, K, E.acquiredBy(API, Site, ArgE));
 }
 
 ProgramStateRef lifetime::release(ProgramStateRef State, const MemRegion *R,
                                   const LifetimeAPI &API) {
   auto Found = findRef(State, R, API.Fam);
   if (!Found) {
-    RefEntry E;
-    E.K = RefEntry::Kind::BorrowedPut;
-    E.Releaser = &API;
-    return setRef(State, makeRefKey(R, API.Fam), E);
+    return setRef(State, makeRefKey(R, API.Fam), RefEntry::borrowedPut(API));
   }
   RefEntry E = Found->second;
   switch (E.K) {
@@ -150,9 +137,7 @@ ProgramStateRef lifetime::release(ProgramStateRef State, const MemRegion *R,
       // caller's reference, which this path neither holds nor released.
       return removeRef(State, Found->first);
     } else {
-      E.Count = 0;
-      E.K = RefEntry::Kind::Released;
-      E.Releaser = &API;
+      E = E.releasedBy(API);
     }
     return setRef(State, Found->first, E);
   case RefEntry::Kind::Released:
@@ -259,7 +244,7 @@ void lifetime::applyCall(const CallEvent &Call, const LifetimeAPI &API,
     State = release(State, R, API);
     std::string Fallback = exprText(Call.getArgExpr(API.RefArg), C);
     C.addTransition(
-        State, refNote(C, Before ? Before->first.first : R, API.Fam, Fallback,
+        State, refNote(C, Before ? Before->first.Region : R, API.Fam, Fallback,
                        [Callee, Last](const std::string &N) {
                          return "Reference to " + N + " released by " + Callee +
                                 (Last ? ": this path holds no more references "
@@ -330,7 +315,7 @@ void lifetime::applyCall(const CallEvent &Call, const LifetimeAPI &API,
   if (Ok) {
     Ok = acquire(Ok, R, API, CE, ArgE);
     auto Found = findRef(Ok, R, F);
-    const MemRegion *KR = Found ? Found->first.first : R;
+    const MemRegion *KR = Found ? Found->first.Region : R;
     std::function<std::string(const std::string &)> Msg;
     if (F == Family::PmRuntime) {
       bool Always = API.Fail == Failure::Never;

@@ -185,7 +185,7 @@ static bool markIfHeld(SymbolRef Result, const MemRegion *Base, RuleId Rule,
                        CheckerContext &C) {
   ProgramStateRef State = C.getState();
   for (const auto &KV : allRefs(State))
-    if (KV.first.first->getBaseRegion() == Base && KV.second.isOwned() &&
+    if (KV.first.Region->getBaseRegion() == Base && KV.second.isOwned() &&
         escapesOnStore(keyFamily(KV.first))) {
       if (!applyRule(Rule))
         return false;

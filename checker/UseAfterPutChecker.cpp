@@ -24,10 +24,14 @@
 #include "clang/StaticAnalyzer/Core/BugReporter/BugType.h"
 #include "clang/StaticAnalyzer/Core/Checker.h"
 #include "clang/StaticAnalyzer/Core/CheckerManager.h"
+#include "clang/StaticAnalyzer/Core/PathSensitive/ProgramStateTrait.h"
 
 using namespace clang;
 using namespace ento;
 using namespace krefcheck;
+
+// References (by region) this path already reported a use of.
+REGISTER_SET_WITH_PROGRAMSTATE(ReportedUses, const MemRegion *)
 
 namespace {
 class UseAfterPutChecker : public Checker<check::Location, check::PreCall> {
@@ -54,9 +58,12 @@ UseAfterPutChecker::releasedRef(ProgramStateRef State,
   if (!R)
     return std::nullopt;
   const MemRegion *Base = R->getBaseRegion();
+  for (const MemRegion *Done : State->get<ReportedUses>())
+    if (Done->getBaseRegion() == Base)
+      return std::nullopt;
   std::optional<std::pair<RefKey, RefEntry>> Found;
   for (const auto &KV : allRefs(State)) {
-    if (KV.first.first->getBaseRegion() != Base)
+    if (KV.first.Region->getBaseRegion() != Base)
       continue;
     const RefEntry &E = KV.second;
     if (!isLifetimeFamily(keyFamily(KV.first)))
@@ -93,10 +100,9 @@ void UseAfterPutChecker::report(CheckerContext &C,
     R->addRange(Range);
   markRefInteresting(*R, Ref.first);
   emitReport(C, std::move(R));
-  // One report per reference and path.
-  RefEntry E = Ref.second;
-  E.K = RefEntry::Kind::Escaped;
-  C.addTransition(setRef(N->getState(), Ref.first, E), N);
+  // One report per reference and path: the checker's own fact, the model's
+  // state is the model's.
+  C.addTransition(N->getState()->add<ReportedUses>(Ref.first.Region), N);
 }
 
 void UseAfterPutChecker::checkLocation(SVal Loc, bool IsLoad, const Stmt *S,
