@@ -207,6 +207,8 @@ typedef struct {
 void output_text(FILE *out, const report_t *r);
 void output_json(FILE *out, const report_t *r);
 void output_sarif(FILE *out, const report_t *r);
+/* Writes the HTML report's pages into the existing directory DIR. */
+void output_html(const char *dir, const report_t *r);
 /* "N TUs: N analyzed, ...; N findings (checker N, ...); N.N s" */
 char *report_summary(const report_t *r);
 const char *job_status_name(job_status s);

@@ -22,7 +22,7 @@
 
 static const char usage_text[] =
     "usage: krefcheck [-p BUILD_DIR | --cdb FILE] [-j N] [--checkers LIST]\n"
-    "                 [--format text|sarif|json] [-o FILE] [--baseline FILE]\n"
+    "                 [--format text|sarif|json|html] [-o FILE|DIR] [--baseline FILE]\n"
     "                 [--write-baseline FILE] [--changed-since GIT_REV | --files LIST]\n"
     "                 [--timeout SEC] [--clang PATH] [--plugin PATH] [--model FILE]\n"
     "                 [FILES...]\n"
@@ -35,7 +35,8 @@ static const char usage_text[] =
     "  --cdb FILE            the compilation database file itself\n"
     "  -j N                  TUs analyzed at once (default: number of CPUs)\n"
     "  --checkers LIST       comma-separated checkers or packages (default: refcount)\n"
-    "  --format FMT          text (compiler style, default), json or sarif (2.1.0)\n"
+    "  --format FMT          text (compiler style, default), json, sarif (2.1.0) or\n"
+    "                        html (a static report: -o DIR, then open DIR/index.html)\n"
     "  -o FILE               write the report to FILE instead of standard output\n"
     "                        (written whole: a temporary file renamed into place)\n"
     "  --baseline FILE       report only findings whose fingerprint is not in FILE\n"
@@ -306,8 +307,9 @@ int main(int argc, char **argv) {
       break;
     case OPT_CHECKERS: checkers = optarg; break;
     case OPT_FORMAT:
-      if (strcmp(optarg, "text") && strcmp(optarg, "json") && strcmp(optarg, "sarif"))
-        usage_error("--format must be text, json or sarif, not '%s'", optarg);
+      if (strcmp(optarg, "text") && strcmp(optarg, "json") && strcmp(optarg, "sarif") &&
+          strcmp(optarg, "html"))
+        usage_error("--format must be text, json, sarif or html, not '%s'", optarg);
       format = optarg;
       break;
     case 'o': out_path = optarg; break;
@@ -351,6 +353,8 @@ int main(int argc, char **argv) {
     findings_t none = {0};
     baseline_apply(baseline, &none);
   }
+  if (!strcmp(format, "html") && !out_path)
+    usage_error("%s", "--format html needs -o DIR (the report's directory)");
   cdb_t db = {0};
   cdb_load(&db, cdb_path);
   /* Reports are written under temporary names and renamed into place when
@@ -358,7 +362,7 @@ int main(int argc, char **argv) {
   FILE *out = stdout;
   outfile_t out_file, baseline_file;
   if (out_path) {
-    outfile_open(&out_file, out_path, false);
+    outfile_open(&out_file, out_path, !strcmp(format, "html"));
     out = out_file.f;
   }
   if (write_baseline)
@@ -523,6 +527,8 @@ int main(int argc, char **argv) {
     output_json(out, &r);
   else if (!strcmp(format, "sarif"))
     output_sarif(out, &r);
+  else if (!strcmp(format, "html"))
+    output_html(outfile_begin_dir(&out_file), &r);
   else
     output_text(out, &r);
   if (out_path)
