@@ -33,6 +33,7 @@ config.environment["LC_ALL"] = "C"
 # The krefcheck command-line tool (tools/krefcheck) and the analyzer drivers
 # it is compared with (tests/driver).
 config.substitutions.append(("%kc-unittest", config.krefcheck_unittest))
+config.substitutions.append(("%kbuild", config.krefcheck_kbuild))
 config.substitutions.append(("%krefcheck", config.krefcheck_tool))
 config.substitutions.append(("%tool_scan_build", os.path.join(config.llvm_prefix, "bin", "scan-build")))
 config.substitutions.append(("%tool_analyze_build", os.path.join(config.llvm_prefix, "bin", "analyze-build")))
