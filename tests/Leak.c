@@ -9,7 +9,7 @@ static struct device_node *saved_node;
 /* ===== positives ===== */
 
 int find_then_fail(void) {
-  struct device_node *np = of_find_node_by_path("/soc"); // expected-note{{of_find_node_by_path() returns a counted reference (+1): 'np' must be released}}
+  struct device_node *np = of_find_node_by_path("/soc"); // expected-note{{The call to of_find_node_by_path() returns a counted reference (+1): 'np' must be released}}
   u32 v;
   if (!np) // expected-note{{Assuming 'np' is non-null}} expected-note{{Taking false branch}}
     return -ENODEV;
@@ -25,7 +25,7 @@ int goto_ladder(struct device *dev) {
   np = of_get_child_by_name(dev->of_node, "ports");
   if (!np) // expected-note{{Assuming 'np' is non-null}} expected-note{{Taking false branch}}
     return -ENODEV;
-  ep = of_get_next_child(np, NULL); // expected-note{{of_get_next_child() returns a counted reference (+1): 'ep' must be released}}
+  ep = of_get_next_child(np, NULL); // expected-note{{The call to of_get_next_child() returns a counted reference (+1): 'ep' must be released}}
   if (!ep) { // expected-note{{Assuming 'ep' is non-null}} expected-note{{Taking false branch}}
     ret = -EINVAL;
     goto err_np;
@@ -41,7 +41,7 @@ err_np:
 
 int child_break(struct device_node *parent) {
   struct device_node *child;
-  for_each_child_of_node(parent, child) { // expected-note{{of_get_next_child() returns a counted reference (+1): 'child' must be released}} expected-note{{Assuming 'child' is not equal to null}} expected-note{{Loop condition is true.  Entering loop body}}
+  for_each_child_of_node(parent, child) { // expected-note{{The call to of_get_next_child() returns a counted reference (+1): 'child' must be released}} expected-note{{Assuming 'child' is not equal to null}} expected-note{{Loop condition is true.  Entering loop body}}
     if (of_device_is_available(child)) // expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
       break; // v19-note{{Execution continues on line 48}} v22-note{{Execution jumps to the end of the function}}
   }
@@ -50,7 +50,7 @@ int child_break(struct device_node *parent) {
 
 int child_return_inside(struct device_node *parent) {
   struct device_node *child;
-  for_each_available_child_of_node(parent, child) { // expected-note{{of_get_next_available_child() returns a counted reference (+1): 'child' must be released}} expected-note{{Assuming 'child' is not equal to null}} expected-note{{Loop condition is true.  Entering loop body}}
+  for_each_available_child_of_node(parent, child) { // expected-note{{The call to of_get_next_available_child() returns a counted reference (+1): 'child' must be released}} expected-note{{Assuming 'child' is not equal to null}} expected-note{{Loop condition is true.  Entering loop body}}
     u32 reg;
     if (of_property_read_u32(child, "reg", &reg)) // expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
       return -EINVAL; // LEAK child // expected-warning{{Reference to 'child' held by the loop over of_get_next_available_child() leaks: the loop is left without of_node_put()}} expected-note{{Reference to 'child' held by the loop over of_get_next_available_child() leaks: the loop is left without of_node_put()}}
@@ -59,7 +59,7 @@ int child_return_inside(struct device_node *parent) {
 }
 
 int parse_phandle_leak(struct device_node *np) {
-  struct device_node *remote = of_parse_phandle(np, "remote", 0); // expected-note{{of_parse_phandle() returns a counted reference (+1): 'remote' must be released}}
+  struct device_node *remote = of_parse_phandle(np, "remote", 0); // expected-note{{The call to of_parse_phandle() returns a counted reference (+1): 'remote' must be released}}
   if (!remote) // expected-note{{Assuming 'remote' is non-null}} expected-note{{Taking false branch}}
     return -ENODEV;
   return of_device_is_available(remote) ? 0 : -ENODEV; // LEAK // expected-warning{{Reference to 'remote' acquired by of_parse_phandle() is not released on this path (missing of_node_put())}} expected-note{{Assuming the condition is false}} expected-note{{'?' condition is false}} expected-note{{Reference to 'remote' acquired by of_parse_phandle() is not released on this path (missing of_node_put())}}
@@ -70,7 +70,7 @@ int parse_phandle_leak(struct device_node *np) {
 int find_in_loop(void) {
   struct device_node *np;
   int n = 0;
-  for_each_compatible_node(np, NULL, "vendor,chip") { // v19-note{{Loop condition is true.  Entering loop body}} v19-note{{Loop condition is true.  Entering loop body}} v19-note{{of_find_compatible_node() returns a counted reference (+1): 'np' must be released}} v19-note{{Loop condition is true.  Entering loop body}}
+  for_each_compatible_node(np, NULL, "vendor,chip") { // v19-note{{Loop condition is true.  Entering loop body}} v19-note{{Loop condition is true.  Entering loop body}} v19-note{{The call to of_find_compatible_node() returns a counted reference (+1): 'np' must be released}} v19-note{{Loop condition is true.  Entering loop body}}
     if (n++ == 2) // v19-note{{Taking false branch}} v19-note{{Taking false branch}} v19-note{{Taking true branch}}
       return n; // LEAK np // v19-warning{{Reference to 'np' held by the loop over of_find_compatible_node() leaks: the loop is left without of_node_put()}} v19-note{{Reference to 'np' held by the loop over of_find_compatible_node() leaks: the loop is left without of_node_put()}}
   }
@@ -79,7 +79,7 @@ int find_in_loop(void) {
 
 int bus_find_leak(struct bus_type *bus, const void *key,
                   int (*match)(struct device *, const void *)) {
-  struct device *d = bus_find_device(bus, NULL, key, match); // expected-note{{bus_find_device() returns a counted reference (+1): 'd' must be released}}
+  struct device *d = bus_find_device(bus, NULL, key, match); // expected-note{{The call to bus_find_device() returns a counted reference (+1): 'd' must be released}}
   if (!d) // expected-note{{Assuming 'd' is non-null}} expected-note{{Taking false branch}}
     return -ENODEV;
   return use(d->driver_data); // LEAK // expected-warning{{Reference to 'd' acquired by bus_find_device() is not released on this path (missing put_device())}} expected-note{{Reference to 'd' acquired by bus_find_device() is not released on this path (missing put_device())}}
@@ -87,7 +87,7 @@ int bus_find_leak(struct bus_type *bus, const void *key,
 
 int class_find_leak(struct class *cls, const void *key,
                     int (*match)(struct device *, const void *)) {
-  struct device *d = class_find_device(cls, NULL, key, match); // expected-note{{class_find_device() returns a counted reference (+1): 'd' must be released}}
+  struct device *d = class_find_device(cls, NULL, key, match); // expected-note{{The call to class_find_device() returns a counted reference (+1): 'd' must be released}}
   if (!d) // expected-note{{Assuming 'd' is non-null}} expected-note{{Taking false branch}}
     return -ENODEV;
   if (!d->driver_data) // expected-note{{Assuming field 'driver_data' is null}} expected-note{{Taking true branch}}
@@ -98,7 +98,7 @@ int class_find_leak(struct class *cls, const void *key,
 
 int device_find_child_leak(struct device *parent, void *data,
                            int (*match)(struct device *, void *)) {
-  struct device *child = device_find_child(parent, data, match); // expected-note{{device_find_child() returns a counted reference (+1): 'child' must be released}}
+  struct device *child = device_find_child(parent, data, match); // expected-note{{The call to device_find_child() returns a counted reference (+1): 'child' must be released}}
   if (child && child->driver_data) // expected-note{{Assuming 'child' is non-null}} expected-note{{Left side of '&&' is true}} expected-note{{Assuming field 'driver_data' is non-null}} expected-note{{Taking true branch}}
     return 1; // LEAK // expected-warning{{Reference to 'child' acquired by device_find_child() is not released on this path (missing put_device())}} expected-note{{Reference to 'child' acquired by device_find_child() is not released on this path (missing put_device())}}
   put_device(child);
@@ -106,7 +106,7 @@ int device_find_child_leak(struct device *parent, void *data,
 }
 
 int pm_get_sync_error(struct device *dev) {
-  int ret = pm_runtime_get_sync(dev); // expected-note{{pm_runtime_get_sync() takes a runtime-PM usage count of 'dev', even when it fails}}
+  int ret = pm_runtime_get_sync(dev); // expected-note{{The call to pm_runtime_get_sync() takes a runtime-PM usage count of 'dev', even when it fails}}
   if (ret < 0) // expected-note{{Assuming 'ret' is < 0}} expected-note{{Taking true branch}}
     return ret; // LEAK: usage count taken even on failure // expected-warning{{The runtime-PM usage count of 'dev' taken by pm_runtime_get_sync() is not dropped on this error path (missing pm_runtime_put_noidle()); pm_runtime_get_sync() increments it even when it fails: consider pm_runtime_resume_and_get()}} expected-note{{The runtime-PM usage count of 'dev' taken by pm_runtime_get_sync() is not dropped on this error path (missing pm_runtime_put_noidle()); pm_runtime_get_sync() increments it even when it fails: consider pm_runtime_resume_and_get()}}
   ret = setup();
@@ -116,7 +116,7 @@ int pm_get_sync_error(struct device *dev) {
 
 int pm_get_sync_later_error(struct platform_device *pdev) {
   int ret;
-  pm_runtime_get_sync(&pdev->dev); // expected-note{{pm_runtime_get_sync() takes a runtime-PM usage count of '&pdev->dev', even when it fails}}
+  pm_runtime_get_sync(&pdev->dev); // expected-note{{The call to pm_runtime_get_sync() takes a runtime-PM usage count of '&pdev->dev', even when it fails}}
   ret = setup();
   if (ret) // expected-note{{Assuming 'ret' is not equal to 0}} expected-note{{Taking true branch}}
     return -EIO; // LEAK // expected-warning{{The runtime-PM usage count of '&pdev->dev' taken by pm_runtime_get_sync() is not dropped on this error path (missing pm_runtime_put_noidle()); pm_runtime_get_sync() increments it even when it fails: consider pm_runtime_resume_and_get()}} expected-note{{The runtime-PM usage count of '&pdev->dev' taken by pm_runtime_get_sync() is not dropped on this error path (missing pm_runtime_put_noidle()); pm_runtime_get_sync() increments it even when it fails: consider pm_runtime_resume_and_get()}}
@@ -125,7 +125,7 @@ int pm_get_sync_later_error(struct platform_device *pdev) {
 }
 
 int pm_resume_and_get_later_error(struct device *dev) {
-  int ret = pm_runtime_resume_and_get(dev); // expected-note{{pm_runtime_resume_and_get() takes a runtime-PM usage count of 'dev': it succeeded}}
+  int ret = pm_runtime_resume_and_get(dev); // expected-note{{The call to pm_runtime_resume_and_get() takes a runtime-PM usage count of 'dev': it succeeded}}
   if (ret) // expected-note{{'ret' is 0}} expected-note{{Taking false branch}}
     return ret;
   if (setup()) // expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
@@ -151,7 +151,7 @@ int of_node_get_error(struct device_node *np) {
 }
 
 int put_in_one_branch(int flag) {
-  struct device_node *np = of_find_node_by_name(NULL, "cpus"); // expected-note{{of_find_node_by_name() returns a counted reference (+1): 'np' must be released}}
+  struct device_node *np = of_find_node_by_name(NULL, "cpus"); // expected-note{{The call to of_find_node_by_name() returns a counted reference (+1): 'np' must be released}}
   if (!np) // expected-note{{Assuming 'np' is non-null}} expected-note{{Taking false branch}}
     return -ENODEV;
   if (flag) // expected-note{{Assuming 'flag' is 0}} expected-note{{Taking false branch}}
@@ -160,14 +160,14 @@ int put_in_one_branch(int flag) {
 }
 
 int of_find_device_leak(struct device_node *np) {
-  struct platform_device *pdev = of_find_device_by_node(np); // expected-note{{of_find_device_by_node() returns a counted reference (+1): 'pdev' must be released}}
+  struct platform_device *pdev = of_find_device_by_node(np); // expected-note{{The call to of_find_device_by_node() returns a counted reference (+1): 'pdev' must be released}}
   if (!pdev) // expected-note{{Assuming 'pdev' is non-null}} expected-note{{Taking false branch}}
     return -EPROBE_DEFER;
   return pdev->id; // LEAK // expected-warning{{Reference to 'pdev' acquired by of_find_device_by_node() is not released on this path (missing put_device())}} expected-note{{Reference to 'pdev' acquired by of_find_device_by_node() is not released on this path (missing put_device())}}
 }
 
 int pci_get_leak(void) {
-  struct pci_dev *pdev = pci_get_device(0x8086, 0x1234, NULL); // expected-note{{pci_get_device() returns a counted reference (+1): 'pdev' must be released}}
+  struct pci_dev *pdev = pci_get_device(0x8086, 0x1234, NULL); // expected-note{{The call to pci_get_device() returns a counted reference (+1): 'pdev' must be released}}
   if (!pdev) // expected-note{{Assuming 'pdev' is non-null}} expected-note{{Taking false branch}}
     return -ENODEV;
   if (pci_enable_device(pdev)) // expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
@@ -178,7 +178,7 @@ int pci_get_leak(void) {
 
 int for_each_pci_leak(void) {
   struct pci_dev *pdev = NULL;
-  for_each_pci_dev(pdev) { // expected-note{{pci_get_device() returns a counted reference (+1): 'pdev' must be released}} expected-note{{Assuming the condition is true}} expected-note{{Loop condition is true.  Entering loop body}}
+  for_each_pci_dev(pdev) { // expected-note{{The call to pci_get_device() returns a counted reference (+1): 'pdev' must be released}} expected-note{{Assuming the condition is true}} expected-note{{Loop condition is true.  Entering loop body}}
     if (pdev->vendor == 0x8086) // expected-note{{Assuming field 'vendor' is equal to 32902}} expected-note{{Taking true branch}}
       return 1; // LEAK // expected-warning{{Reference to 'pdev' held by the loop over pci_get_device() leaks: the loop is left without pci_dev_put()}} expected-note{{Reference to 'pdev' held by the loop over pci_get_device() leaks: the loop is left without pci_dev_put()}}
   }
@@ -186,7 +186,7 @@ int for_each_pci_leak(void) {
 }
 
 int dev_get_by_name_leak(struct net *net) {
-  struct net_device *nd = dev_get_by_name(net, "eth0"); // expected-note{{dev_get_by_name() returns a counted reference (+1): 'nd' must be released}}
+  struct net_device *nd = dev_get_by_name(net, "eth0"); // expected-note{{The call to dev_get_by_name() returns a counted reference (+1): 'nd' must be released}}
   if (!nd) // expected-note{{Assuming 'nd' is non-null}} expected-note{{Taking false branch}}
     return -ENODEV;
   if (dev_open(nd)) // expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
@@ -196,7 +196,7 @@ int dev_get_by_name_leak(struct net *net) {
 }
 
 int dget_parent_leak(struct dentry *d) {
-  struct dentry *parent = dget_parent(d); // expected-note{{dget_parent() returns a counted reference (+1): 'parent' must be released}}
+  struct dentry *parent = dget_parent(d); // expected-note{{The call to dget_parent() returns a counted reference (+1): 'parent' must be released}}
   if (d_revalidate(parent)) // expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
     return -EINVAL; // LEAK // expected-warning{{Reference to 'parent' acquired by dget_parent() is not released on this path (missing dput())}} expected-note{{Reference to 'parent' acquired by dget_parent() is not released on this path (missing dput())}}
   dput(parent);
@@ -204,7 +204,7 @@ int dget_parent_leak(struct dentry *d) {
 }
 
 int lookup_leak(struct dentry *base) {
-  struct dentry *d = lookup_one_len("x", base, 1); // expected-note{{lookup_one_len() returns a counted reference (+1): 'd' must be released}}
+  struct dentry *d = lookup_one_len("x", base, 1); // expected-note{{The call to lookup_one_len() returns a counted reference (+1): 'd' must be released}}
   if (IS_ERR(d)) // expected-note{{Taking false branch}}
     return PTR_ERR(d);
   if (!d->d_inode) // expected-note{{Assuming field 'd_inode' is null}} expected-note{{Taking true branch}}
@@ -215,7 +215,7 @@ int lookup_leak(struct dentry *base) {
 
 int fwnode_child_leak(struct device *dev) {
   struct fwnode_handle *child;
-  device_for_each_child_node(dev, child) { // expected-note{{device_get_next_child_node() returns a counted reference (+1): 'child' must be released}} expected-note{{Loop condition is true.  Entering loop body}}
+  device_for_each_child_node(dev, child) { // expected-note{{The call to device_get_next_child_node() returns a counted reference (+1): 'child' must be released}} expected-note{{Loop condition is true.  Entering loop body}}
     u32 v;
     if (fwnode_property_read_u32(child, "reg", &v)) // expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
       return -EINVAL; // LEAK // expected-warning{{Reference to 'child' held by the loop over device_get_next_child_node() leaks: the loop is left without fwnode_handle_put()}} expected-note{{Reference to 'child' held by the loop over device_get_next_child_node() leaks: the loop is left without fwnode_handle_put()}}
@@ -224,14 +224,14 @@ int fwnode_child_leak(struct device *dev) {
 }
 
 int fwnode_ref_leak(struct fwnode_handle *fw) {
-  struct fwnode_handle *ref = fwnode_find_reference(fw, "phy", 0); // expected-note{{fwnode_find_reference() returns a counted reference (+1): 'ref' must be released}}
+  struct fwnode_handle *ref = fwnode_find_reference(fw, "phy", 0); // expected-note{{The call to fwnode_find_reference() returns a counted reference (+1): 'ref' must be released}}
   if (IS_ERR(ref)) // expected-note{{Taking false branch}}
     return PTR_ERR(ref);
   return fwnode_property_read_u32(ref, "x", NULL) ? -EINVAL : 0; // LEAK // expected-warning{{Reference to 'ref' acquired by fwnode_find_reference() is not released on this path (missing fwnode_handle_put())}} expected-note{{Assuming the condition is false}} expected-note{{'?' condition is false}} expected-note{{Reference to 'ref' acquired by fwnode_find_reference() is not released on this path (missing fwnode_handle_put())}}
 }
 
 int kobject_create_leak(struct kobject *parent) {
-  struct kobject *k = kobject_create_and_add("x", parent); // expected-note{{kobject_create_and_add() returns a counted reference (+1): 'k' must be released}}
+  struct kobject *k = kobject_create_and_add("x", parent); // expected-note{{The call to kobject_create_and_add() returns a counted reference (+1): 'k' must be released}}
   if (!k) // expected-note{{Assuming 'k' is non-null}} expected-note{{Taking false branch}}
     return -ENOMEM;
   if (setup()) // expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
@@ -249,7 +249,7 @@ int dev_hold_error(struct net_device *nd) {
 }
 
 int get_parent_leak(struct device_node *np) {
-  struct device_node *parent = of_get_parent(np); // expected-note{{of_get_parent() returns a counted reference (+1): 'parent' must be released}}
+  struct device_node *parent = of_get_parent(np); // expected-note{{The call to of_get_parent() returns a counted reference (+1): 'parent' must be released}}
   if (parent && of_device_is_compatible(parent, "simple-bus")) // expected-note{{Assuming 'parent' is non-null}} expected-note{{Left side of '&&' is true}} expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
     return 1; // LEAK // expected-warning{{Reference to 'parent' acquired by of_get_parent() is not released on this path (missing of_node_put())}} expected-note{{Reference to 'parent' acquired by of_get_parent() is not released on this path (missing of_node_put())}}
   of_node_put(parent);
@@ -502,7 +502,7 @@ struct device_node *of_find_next_cache_node(const struct device_node *np);
 int cache_levels(struct device_node *cpu) {
   struct device_node *np = of_node_get(cpu), *prev = np;
   int levels = 0;
-  while ((np = of_find_next_cache_node(np))) { // expected-note{{of_find_next_cache_node() returns a counted reference (+1): 'np' must be released}} expected-note{{Loop condition is true.  Entering loop body}} v19-note{{Loop condition is false. Execution continues on line 510}} v22-note{{Loop condition is false. Execution jumps to the end of the function}}
+  while ((np = of_find_next_cache_node(np))) { // expected-note{{The call to of_find_next_cache_node() returns a counted reference (+1): 'np' must be released}} expected-note{{Loop condition is true.  Entering loop body}} v19-note{{Loop condition is false. Execution continues on line 510}} v22-note{{Loop condition is false. Execution jumps to the end of the function}}
     of_node_put(prev);
     prev = np;
     levels++;
@@ -581,7 +581,7 @@ int stack_ok(struct task_struct *t) {
 
 /* #22 (the notes are those of new_client() below, which inlines this) */
 struct i2c_adapter *adapter_ok(struct bus_type *bus, void *h) {
-  struct device *dev = bus_find_device(bus, NULL, h, NULL); // expected-note{{bus_find_device() returns a counted reference (+1): 'dev' must be released}}
+  struct device *dev = bus_find_device(bus, NULL, h, NULL); // expected-note{{The call to bus_find_device() returns a counted reference (+1): 'dev' must be released}}
   struct i2c_adapter *adapter;
   if (!dev) // expected-note{{Assuming 'dev' is non-null}} expected-note{{Taking false branch}}
     return NULL;
@@ -592,7 +592,7 @@ struct i2c_adapter *adapter_ok(struct bus_type *bus, void *h) {
 }
 
 int adapter_nr(struct bus_type *bus, void *h) {
-  struct device *dev = bus_find_device(bus, NULL, h, NULL); // expected-note{{bus_find_device() returns a counted reference (+1): 'dev' must be released}}
+  struct device *dev = bus_find_device(bus, NULL, h, NULL); // expected-note{{The call to bus_find_device() returns a counted reference (+1): 'dev' must be released}}
   struct i2c_adapter *adapter;
   if (!dev) // expected-note{{Assuming 'dev' is non-null}} expected-note{{Taking false branch}}
     return -ENODEV;
@@ -620,7 +620,7 @@ int port_resume_ok(struct hub *hub, int port1) {
 int port_resume_bad(struct hub *hub, int port1) {
   struct device *port = hub->port;
   if (!test_bit(port1, hub->bits)) { // expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
-    int status = pm_runtime_resume_and_get(port); // expected-note{{pm_runtime_resume_and_get() takes a runtime-PM usage count of 'port': it succeeded}}
+    int status = pm_runtime_resume_and_get(port); // expected-note{{The call to pm_runtime_resume_and_get() takes a runtime-PM usage count of 'port': it succeeded}}
     if (status < 0) // expected-note{{'status' is >= 0}} expected-note{{Taking false branch}}
       return status;
   }
@@ -646,7 +646,7 @@ out:
 int flagged_bad(struct i2c_client *client, struct device *adap) {
   int status;
   if (client->flags & 1) // expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
-    pm_runtime_get_sync(adap); // expected-note{{pm_runtime_get_sync() takes a runtime-PM usage count of 'adap', even when it fails}}
+    pm_runtime_get_sync(adap); // expected-note{{The call to pm_runtime_get_sync() takes a runtime-PM usage count of 'adap', even when it fails}}
   status = i2c_client_setup(client);
   if (status < 0) // expected-note{{Assuming 'status' is < 0}} expected-note{{Taking true branch}}
     goto out; // expected-note{{Control jumps to line 655}}
@@ -666,7 +666,7 @@ struct device_node *warn_ok(struct device_node *prev) {
   return NULL;
 }
 struct device_node *warn_bad(struct device_node *prev) {
-  struct device_node *port = of_get_parent(prev); // expected-note{{of_get_parent() returns a counted reference (+1): 'port' must be released}}
+  struct device_node *port = of_get_parent(prev); // expected-note{{The call to of_get_parent() returns a counted reference (+1): 'port' must be released}}
   if (!port) // expected-note{{Assuming 'port' is non-null}} expected-note{{Taking false branch}}
     return NULL;
   if (WARN_ONCE(setup(), "setup")) // expected-note{{Assuming the condition is false}} expected-note{{'__ret_do_once' is true}} expected-note{{Left side of '&&' is true}} expected-note 2 {{Taking true branch}}
@@ -728,7 +728,7 @@ int acpi_ref_args(struct fwnode_handle *fw) {
 
 static struct fwnode_handle *named_child(const struct fwnode_handle *fw) {
   struct fwnode_handle *child;
-  fwnode_for_each_child_node(fw, child) { // expected-note{{fwnode_get_next_child_node() returns a counted reference (+1): 'child' must be released}} expected-note{{Loop condition is true.  Entering loop body}}
+  fwnode_for_each_child_node(fw, child) { // expected-note{{The call to fwnode_get_next_child_node() returns a counted reference (+1): 'child' must be released}} expected-note{{Loop condition is true.  Entering loop body}}
     if (use(child)) // expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
       return child;
   }
@@ -812,7 +812,7 @@ int peer_alive_ok(struct net *peer) {
 /* The put of another object, or a count of something else the object
  * keeps, is no release of that count. */
 int clone_sk_other(struct sock *sk, struct sock *other) {
-  if (!refcount_inc_not_zero(&other->sk_refcnt)) // expected-note{{refcount_inc_not_zero() succeeded: this path holds a reference}} expected-note{{Taking false branch}}
+  if (!refcount_inc_not_zero(&other->sk_refcnt)) // expected-note{{The call to refcount_inc_not_zero() succeeded: this path holds a reference}} expected-note{{Taking false branch}}
     return -ENOENT;
   if (setup()) { // expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
     sock_put(sk);
@@ -929,7 +929,7 @@ int __init make_dir_init(struct kobject *parent) {
 
 /* Failing without putting it is still a leak, */
 int __init make_dir_init_fail(struct kobject *parent) {
-  struct kobject *k = kobject_create_and_add("reboot", parent); // expected-note{{kobject_create_and_add() returns a counted reference (+1): 'k' must be released}}
+  struct kobject *k = kobject_create_and_add("reboot", parent); // expected-note{{The call to kobject_create_and_add() returns a counted reference (+1): 'k' must be released}}
   if (!k) // expected-note{{Assuming 'k' is non-null}} expected-note{{Taking false branch}}
     return -ENOMEM;
   if (setup()) // expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
@@ -939,7 +939,7 @@ int __init make_dir_init_fail(struct kobject *parent) {
 
 /* and so is a lookup's reference kept by an __init function. */
 int __init find_node_init(void) {
-  struct device_node *np = of_find_node_by_path("/reboot"); // expected-note{{of_find_node_by_path() returns a counted reference (+1): 'np' must be released}}
+  struct device_node *np = of_find_node_by_path("/reboot"); // expected-note{{The call to of_find_node_by_path() returns a counted reference (+1): 'np' must be released}}
   if (!np) // expected-note{{Assuming 'np' is non-null}} expected-note{{Taking false branch}}
     return -ENODEV;
   use(np);
@@ -1026,7 +1026,7 @@ int dump_start_leak(struct skb_ish *skb) {
 /* ===== driver-side lookups (validation round 3) ===== */
 
 int acpi_match_leak(void) {
-  struct acpi_device *adev = acpi_dev_get_first_match_dev("INT33FE", NULL, -1); // expected-note{{acpi_dev_get_first_match_dev() returns a counted reference (+1): 'adev' must be released}}
+  struct acpi_device *adev = acpi_dev_get_first_match_dev("INT33FE", NULL, -1); // expected-note{{The call to acpi_dev_get_first_match_dev() returns a counted reference (+1): 'adev' must be released}}
   if (!adev) // expected-note{{Assuming 'adev' is non-null}} expected-note{{Taking false branch}}
     return -ENODEV;
   if (!acpi_dev_ready(adev)) // expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
@@ -1046,7 +1046,7 @@ int acpi_match_ok(void) {
 }
 
 int i2c_adapter_leak(int nr) {
-  struct i2c_adapter *adap = i2c_get_adapter(nr); // expected-note{{i2c_get_adapter() returns a counted reference (+1): 'adap' must be released}}
+  struct i2c_adapter *adap = i2c_get_adapter(nr); // expected-note{{The call to i2c_get_adapter() returns a counted reference (+1): 'adap' must be released}}
   if (!adap) // expected-note{{Assuming 'adap' is non-null}} expected-note{{Taking false branch}}
     return -ENODEV;
   if (i2c_adapter_probe(adap)) // expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
@@ -1066,7 +1066,7 @@ int i2c_adapter_ok(struct device_node *np) {
 }
 
 void tty_port_leak(struct tty_port *port) {
-  struct tty_struct *tty = tty_port_tty_get(port); // expected-note{{tty_port_tty_get() returns a counted reference (+1): 'tty' must be released}}
+  struct tty_struct *tty = tty_port_tty_get(port); // expected-note{{The call to tty_port_tty_get() returns a counted reference (+1): 'tty' must be released}}
   if (!tty) // expected-note{{Assuming 'tty' is non-null}} expected-note{{Taking false branch}}
     return;
   if (tty_busy(tty)) // expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
@@ -1085,7 +1085,7 @@ void tty_port_ok(struct tty_port *port) {
 }
 
 int mdio_bus_leak(struct device_node *np) {
-  struct mii_bus *bus = of_mdio_find_bus(np); // expected-note{{of_mdio_find_bus() returns a counted reference (+1): 'bus' must be released}}
+  struct mii_bus *bus = of_mdio_find_bus(np); // expected-note{{The call to of_mdio_find_bus() returns a counted reference (+1): 'bus' must be released}}
   if (!bus) // expected-note{{Assuming 'bus' is non-null}} expected-note{{Taking false branch}}
     return -EPROBE_DEFER;
   return bus->state; // LEAK // expected-warning{{Reference to 'bus' acquired by of_mdio_find_bus() is not released on this path (missing put_device())}} expected-note{{Reference to 'bus' acquired by of_mdio_find_bus() is not released on this path (missing put_device())}}
@@ -1138,7 +1138,7 @@ struct qmp_handle *handle_devm_ok(struct device *dev, struct device_node *np) {
 }
 
 int handle_not_returned(struct device_node *np) {
-  struct platform_device *pdev = of_find_device_by_node(np); // expected-note{{of_find_device_by_node() returns a counted reference (+1): 'pdev' must be released}}
+  struct platform_device *pdev = of_find_device_by_node(np); // expected-note{{The call to of_find_device_by_node() returns a counted reference (+1): 'pdev' must be released}}
   struct qmp_handle *qmp;
   if (!pdev) // expected-note{{Assuming 'pdev' is non-null}} expected-note{{Taking false branch}}
     return -ENODEV;
@@ -1176,7 +1176,7 @@ int xfer_reinit_ok(struct device *dev) {
 }
 
 static int hw_reinit_leaky(struct device *dev) {
-  int ret = pm_runtime_resume_and_get(dev); // expected-note{{pm_runtime_resume_and_get() takes a runtime-PM usage count of 'dev': it succeeded}}
+  int ret = pm_runtime_resume_and_get(dev); // expected-note{{The call to pm_runtime_resume_and_get() takes a runtime-PM usage count of 'dev': it succeeded}}
   if (ret) // expected-note{{'ret' is 0}} expected-note{{Taking false branch}}
     return ret;
   hw_setup(dev);
@@ -1184,7 +1184,7 @@ static int hw_reinit_leaky(struct device *dev) {
 }
 
 int xfer_reinit_bad(struct device *dev) {
-  int ret = pm_runtime_resume_and_get(dev); // expected-note{{pm_runtime_resume_and_get() takes a runtime-PM usage count of 'dev': it succeeded}}
+  int ret = pm_runtime_resume_and_get(dev); // expected-note{{The call to pm_runtime_resume_and_get() takes a runtime-PM usage count of 'dev': it succeeded}}
   if (ret < 0) // expected-note{{'ret' is >= 0}} expected-note{{Taking false branch}}
     return ret;
   ret = hw_xfer(dev);
@@ -1201,7 +1201,7 @@ static struct class rdev_class;
 int rdev_match(struct device *dev, const void *data);
 
 static struct rdev_like *rdev_lookup(const char *name) {
-  struct device *dev = class_find_device(&rdev_class, NULL, name, rdev_match); // expected-note{{class_find_device() returns a counted reference (+1): 'dev' must be released}}
+  struct device *dev = class_find_device(&rdev_class, NULL, name, rdev_match); // expected-note{{The call to class_find_device() returns a counted reference (+1): 'dev' must be released}}
   if (dev) // expected-note{{Assuming 'dev' is non-null}} expected-note{{Taking true branch}}
     return container_of(dev, struct rdev_like, dev);
   return ERR_PTR(-ENODEV);
@@ -1245,7 +1245,7 @@ struct led_like *led_get_ok(struct class *cls, struct device_node *np) {
 }
 
 struct led_like *led_get_bad(struct class *cls, struct device_node *np) {
-  struct device *led_dev = class_find_device_by_of_node(cls, np); // expected-note{{class_find_device_by_of_node() returns a counted reference (+1): 'led_dev' must be released}}
+  struct device *led_dev = class_find_device_by_of_node(cls, np); // expected-note{{The call to class_find_device_by_of_node() returns a counted reference (+1): 'led_dev' must be released}}
   struct led_like *led;
   if (!led_dev) // expected-note{{Assuming 'led_dev' is non-null}} expected-note{{Taking false branch}}
     return ERR_PTR(-EPROBE_DEFER);
@@ -1273,7 +1273,7 @@ int pd0_start_ok(struct pd_set *s) {
 }
 
 int pd0_start_bad(struct pd_set *s) {
-  int ret = pm_runtime_get_sync(s->pds[0]); // expected-note{{pm_runtime_get_sync() takes a runtime-PM usage count of 's->pds[0]', even when it fails}}
+  int ret = pm_runtime_get_sync(s->pds[0]); // expected-note{{The call to pm_runtime_get_sync() takes a runtime-PM usage count of 's->pds[0]', even when it fails}}
   if (ret < 0) { // expected-note{{Assuming 'ret' is >= 0}} expected-note{{Taking false branch}}
     pm_runtime_put_noidle(s->pds[0]);
     return ret;
@@ -1296,7 +1296,7 @@ int pm_get_forward_ok(struct device *dev) {
 }
 
 int pm_get_forward_bad(struct device *dev) {
-  int ret = pm_runtime_get(dev); // expected-note{{pm_runtime_get() takes a runtime-PM usage count of 'dev', even when it fails}}
+  int ret = pm_runtime_get(dev); // expected-note{{The call to pm_runtime_get() takes a runtime-PM usage count of 'dev', even when it fails}}
   if (ret < 0 && ret != -EINPROGRESS) // expected-note{{Assuming 'ret' is < 0}} expected-note{{Left side of '&&' is true}} expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
     return -EIO; // LEAK // expected-warning{{The runtime-PM usage count of 'dev' taken by pm_runtime_get() is not dropped on this error path (missing pm_runtime_put_noidle())}} expected-note{{The runtime-PM usage count of 'dev' taken by pm_runtime_get() is not dropped on this error path (missing pm_runtime_put_noidle())}}
   return ret;
@@ -1327,7 +1327,7 @@ put:
 int ctrl_probe_bad(struct platform_device *pdev, struct ctrl_like *ctrl) {
   int err;
   ctrl->dev = &pdev->dev;
-  err = pm_runtime_resume_and_get(&pdev->dev); // expected-note{{pm_runtime_resume_and_get() takes a runtime-PM usage count of '&pdev->dev': it succeeded}}
+  err = pm_runtime_resume_and_get(&pdev->dev); // expected-note{{The call to pm_runtime_resume_and_get() takes a runtime-PM usage count of '&pdev->dev': it succeeded}}
   if (err) // expected-note{{'err' is 0}} expected-note{{Taking false branch}}
     return err;
   err = ctrl_setup(ctrl);
@@ -1352,7 +1352,7 @@ void devres_free_like(void *res);
 static struct psy_like *psy_get_by_phandle(struct device_node *np) {
   struct device *dev;
   struct psy_like *psy = NULL;
-  dev = class_find_device(&psy_class, NULL, np, psy_match); // expected-note{{class_find_device() returns a counted reference (+1): 'dev' must be released}}
+  dev = class_find_device(&psy_class, NULL, np, psy_match); // expected-note{{The call to class_find_device() returns a counted reference (+1): 'dev' must be released}}
   if (dev) // expected-note{{Assuming 'dev' is non-null}} expected-note{{Taking true branch}}
     psy = dev_get_drvdata(dev);
   return psy;
@@ -1392,7 +1392,7 @@ struct dma_chan *rsnd_req_ok(struct device_node *parent, unsigned int id) {
 }
 
 struct dma_chan *rsnd_req_bad(struct device_node *parent, unsigned int id) {
-  struct device_node *np = of_get_child_by_name(parent, "rcar_sound,src"); // expected-note{{of_get_child_by_name() returns a counted reference (+1): 'np' must be released}}
+  struct device_node *np = of_get_child_by_name(parent, "rcar_sound,src"); // expected-note{{The call to of_get_child_by_name() returns a counted reference (+1): 'np' must be released}}
   return rsnd_dma_other(np, id); // LEAK // expected-warning{{Reference to 'np' acquired by of_get_child_by_name() is not released on this path (missing of_node_put())}} expected-note{{Reference to 'np' acquired by of_get_child_by_name() is not released on this path (missing of_node_put())}}
 }
 
@@ -1418,7 +1418,7 @@ int machine_probe_ok(struct device_node *parent) {
 }
 
 int machine_probe_bad(struct device_node *parent, struct card_like *c) {
-  struct device_node *np = of_parse_phandle(parent, "platform", 0); // expected-note{{of_parse_phandle() returns a counted reference (+1): 'np' must be released}}
+  struct device_node *np = of_parse_phandle(parent, "platform", 0); // expected-note{{The call to of_parse_phandle() returns a counted reference (+1): 'np' must be released}}
   int i;
   if (!np) // expected-note{{Assuming 'np' is non-null}} expected-note{{Taking false branch}}
     return -EINVAL;
@@ -1466,7 +1466,7 @@ err:
 }
 
 int vfe_get_bad(struct vfe_like *vfe) {
-  int ret = pm_runtime_resume_and_get(vfe->camss->dev); // expected-note{{pm_runtime_resume_and_get() takes a runtime-PM usage count of 'vfe->camss->dev': it succeeded}}
+  int ret = pm_runtime_resume_and_get(vfe->camss->dev); // expected-note{{The call to pm_runtime_resume_and_get() takes a runtime-PM usage count of 'vfe->camss->dev': it succeeded}}
   if (ret < 0) // expected-note{{'ret' is >= 0}} expected-note{{Taking false branch}}
     return ret;
   ret = vfe_set_rates(vfe);
@@ -1497,7 +1497,7 @@ int pcs_create_ok(struct fwnode_handle *node, struct phylink_pcs **pcs) {
 }
 
 int pcs_create_bad(struct fwnode_handle *node, struct phylink_pcs **pcs) {
-  struct mdio_device *mdiodev = fwnode_mdio_find_device(node); // expected-note{{fwnode_mdio_find_device() returns a counted reference (+1): 'mdiodev' must be released}}
+  struct mdio_device *mdiodev = fwnode_mdio_find_device(node); // expected-note{{The call to fwnode_mdio_find_device() returns a counted reference (+1): 'mdiodev' must be released}}
   if (!mdiodev) // expected-note{{Assuming 'mdiodev' is non-null}} expected-note{{Taking false branch}}
     return -EPROBE_DEFER;
   *pcs = pcs_create_other(mdiodev); // LEAK // expected-warning{{Reference to 'mdiodev' acquired by fwnode_mdio_find_device() is not released on this path (missing put_device())}} expected-note{{Reference to 'mdiodev' acquired by fwnode_mdio_find_device() is not released on this path (missing put_device())}}
@@ -1521,7 +1521,7 @@ bool port_acpi_compat_ok(struct fwnode_handle *port) {
 bool port_of_compat_bad(struct fwnode_handle *port) {
   if (is_acpi_node(port)) // expected-note{{Taking false branch}}
     return false;
-  return !fwnode_get_named_child_node(port, "fixed-link"); // LEAK // expected-note{{Assuming the condition is false}} expected-note{{fwnode_get_named_child_node() returns a counted reference (+1): the result of fwnode_get_named_child_node() must be released}} expected-warning{{Reference to the result of fwnode_get_named_child_node() acquired by fwnode_get_named_child_node() is not released on this path (missing fwnode_handle_put())}} expected-note{{Reference to the result of fwnode_get_named_child_node() acquired by fwnode_get_named_child_node() is not released on this path (missing fwnode_handle_put())}}
+  return !fwnode_get_named_child_node(port, "fixed-link"); // LEAK // expected-note{{Assuming the condition is false}} expected-note{{The call to fwnode_get_named_child_node() returns a counted reference (+1): the result of fwnode_get_named_child_node() must be released}} expected-warning{{Reference to the result of fwnode_get_named_child_node() acquired by fwnode_get_named_child_node() is not released on this path (missing fwnode_handle_put())}} expected-note{{Reference to the result of fwnode_get_named_child_node() acquired by fwnode_get_named_child_node() is not released on this path (missing fwnode_handle_put())}}
 }
 
 /* A put of the caller's runtime-PM count and a later get give it back
@@ -1550,7 +1550,7 @@ int pm_cycle_get_bad(struct device *dev, struct device *phy) {
   ret = pm_runtime_get_sync(dev);
   if (ret < 0) // expected-note{{Assuming 'ret' is >= 0}} expected-note{{Taking false branch}}
     return ret;
-  ret = pm_runtime_get_sync(phy); // expected-note{{pm_runtime_get_sync() takes a runtime-PM usage count of 'phy', even when it fails}}
+  ret = pm_runtime_get_sync(phy); // expected-note{{The call to pm_runtime_get_sync() takes a runtime-PM usage count of 'phy', even when it fails}}
   if (ret < 0) // expected-note{{Assuming 'ret' is < 0}} expected-note{{Taking true branch}}
     return ret; // LEAK: 'phy' was never put expected-warning{{The runtime-PM usage count of 'phy' taken by pm_runtime_get_sync() is not dropped on this error path (missing pm_runtime_put_noidle()); pm_runtime_get_sync() increments it even when it fails: consider pm_runtime_resume_and_get()}} expected-note{{The runtime-PM usage count of 'phy' taken by pm_runtime_get_sync() is not dropped on this error path (missing pm_runtime_put_noidle()); pm_runtime_get_sync() increments it even when it fails: consider pm_runtime_resume_and_get()}}
   return 0;
@@ -1560,7 +1560,7 @@ int pm_cycle_other_bad(struct device *dev, struct device *phy) {
   int ret = pm_runtime_put_sync(phy);
   if (ret < 0) // expected-note{{Assuming 'ret' is >= 0}} expected-note{{Taking false branch}}
     return ret;
-  ret = pm_runtime_get_sync(dev); // expected-note{{pm_runtime_get_sync() takes a runtime-PM usage count of 'dev', even when it fails}}
+  ret = pm_runtime_get_sync(dev); // expected-note{{The call to pm_runtime_get_sync() takes a runtime-PM usage count of 'dev', even when it fails}}
   if (ret < 0) // expected-note{{Assuming 'ret' is < 0}} expected-note{{Taking true branch}}
     return ret; // LEAK: 'dev' was not the device put above expected-warning{{The runtime-PM usage count of 'dev' taken by pm_runtime_get_sync() is not dropped on this error path (missing pm_runtime_put_noidle()); pm_runtime_get_sync() increments it even when it fails: consider pm_runtime_resume_and_get()}} expected-note{{The runtime-PM usage count of 'dev' taken by pm_runtime_get_sync() is not dropped on this error path (missing pm_runtime_put_noidle()); pm_runtime_get_sync() increments it even when it fails: consider pm_runtime_resume_and_get()}}
   return 0;
@@ -1615,7 +1615,7 @@ disable:
 }
 
 int rproc_start_bad(struct rproc_pds *r) {
-  int ret = pm_runtime_resume_and_get(r->pds[0]); // expected-note{{pm_runtime_resume_and_get() takes a runtime-PM usage count of 'r->pds[0]': it succeeded}}
+  int ret = pm_runtime_resume_and_get(r->pds[0]); // expected-note{{The call to pm_runtime_resume_and_get() takes a runtime-PM usage count of 'r->pds[0]': it succeeded}}
   if (ret < 0) // expected-note{{'ret' is >= 0}} expected-note{{Taking false branch}}
     return ret;
   ret = q6_wait(&r->q6);
@@ -1646,7 +1646,7 @@ int gpio_bank_probe_ok(struct device *dev) {
 
 int gpio_bank_probe_bad(struct device *dev) {
   struct device_node *np = dev->of_node;
-  struct device_node *pctlnp = of_get_parent(np); // expected-note{{of_get_parent() returns a counted reference (+1): 'pctlnp' must be released}}
+  struct device_node *pctlnp = of_get_parent(np); // expected-note{{The call to of_get_parent() returns a counted reference (+1): 'pctlnp' must be released}}
   struct pinctrl_dev *pctldev;
   if (!pctlnp) // expected-note{{Assuming 'pctlnp' is non-null}} expected-note{{Taking false branch}}
     return -ENODEV;
@@ -1669,7 +1669,7 @@ int cpu_node_ok(int cpu) {
 }
 
 int cpu_node_bad(int cpu) {
-  struct device_node *np = of_get_cpu_node(cpu, NULL); // expected-note{{of_get_cpu_node() returns a counted reference (+1): 'np' must be released}}
+  struct device_node *np = of_get_cpu_node(cpu, NULL); // expected-note{{The call to of_get_cpu_node() returns a counted reference (+1): 'np' must be released}}
   if (!np) // expected-note{{Assuming 'np' is non-null}} expected-note{{Taking false branch}}
     return -ENODEV;
   return 0; // LEAK expected-warning{{Reference to 'np' acquired by of_get_cpu_node() is not released on this path (missing of_node_put())}} expected-note{{Reference to 'np' acquired by of_get_cpu_node() is not released on this path (missing of_node_put())}}
