@@ -204,15 +204,15 @@ void GetOnZeroChecker::checkPreCall(const CallEvent &Call,
       Why = "whose count is zero";
       break;
     }
-    report(C, Call, Ctr, nullptr, Callee + " on '" + Name + "' " + Why, FD,
-           nullptr);
+    report(C, Call, Ctr, nullptr,
+           "Call to " + Callee + " on '" + Name + "' " + Why, FD, nullptr);
     return;
   }
 
   SymbolRef Obj = ownerSymbol(Ctr);
   if (!CS && isZeroFilled(State, Obj)) {
     report(C, Call, Ctr, Obj,
-           Callee + " on '" + Name +
+           "Call to " + Callee + " on '" + Name +
                "' of a zero-filled object whose count was never initialized; "
                "initialize it with kref_init()/refcount_set() first",
            nullptr, nullptr);
@@ -244,7 +244,8 @@ void GetOnZeroChecker::checkPreCall(const CallEvent &Call,
     return;
   if (MayBeZero) {
     report(C, Call, Ctr, nullptr,
-           Callee + " on '" + Name + "' after reading its count as zero",
+           "Call to " + Callee + " on '" + Name +
+               "' after reading its count as zero",
            nullptr, nullptr);
     return;
   }

@@ -206,7 +206,8 @@ void lifetime::applyCall(const CallEvent &Call, const LifetimeAPI &API,
       std::string Fallback = exprText(Call.getArgExpr(API.ConsumedArg), C);
       ConsumeNote =
           refNote(C, R, API.Fam, Fallback, [Callee](const std::string &N) {
-            return Callee + " puts the previous reference " + N;
+            return "The call to " + Callee + " puts the previous reference " +
+                   N;
           });
     }
   }
@@ -320,13 +321,13 @@ void lifetime::applyCall(const CallEvent &Call, const LifetimeAPI &API,
     if (F == Family::PmRuntime) {
       bool Always = API.Fail == Failure::Never;
       Msg = [Callee, Always](const std::string &N) {
-        return Callee + " takes a runtime-PM usage count of " + N +
-               (Always ? ", even when it fails" : ": it succeeded");
+        return "The call to " + Callee + " takes a runtime-PM usage count of " +
+               N + (Always ? ", even when it fails" : ": it succeeded");
       };
     } else if (isNewReference(API)) {
       Msg = [Callee](const std::string &N) {
-        return Callee + " returns a counted reference (+1): " + N +
-               " must be released";
+        return "The call to " + Callee +
+               " returns a counted reference (+1): " + N + " must be released";
       };
     } else {
       Msg = [Callee](const std::string &N) {

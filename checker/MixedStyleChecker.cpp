@@ -178,7 +178,7 @@ void MixedStyleChecker::checkASTDecl(const TranslationUnitDecl *TU,
     if (U.KrefInsides) {
       if (isReadOnly(U))
         continue;
-      std::string Msg = Spelled(U) +
+      std::string Msg = "The call to " + Spelled(U) +
                         "() works on the insides of struct kref '" + Field +
                         "', bypassing the kref API: the counter is released "
                         "in two styles; use " +
@@ -224,7 +224,7 @@ void MixedStyleChecker::checkASTDecl(const TranslationUnitDecl *TU,
       bool Locked = Info->BarePut.isInvalid();
       SourceLocation Other = Locked ? Info->LockedPut : Info->BarePut;
       std::string Msg =
-          Spelled(U) + "() is a plain decrement of '" + Ctr +
+          "The call to " + Spelled(U) + "() is a plain decrement of '" + Ctr +
           "', whose other puts " +
           (Locked ? "take a lock as the count hits zero (kcref style)"
                   : "are decrement-and-test (kref style)") +
@@ -244,7 +244,7 @@ void MixedStyleChecker::checkASTDecl(const TranslationUnitDecl *TU,
         continue;
       const CounterUse &L = *It->second;
       std::string Msg =
-          Spelled(U) + "() drops '" + Ctr +
+          "The call to " + Spelled(U) + "() drops '" + Ctr +
           "' without the lock that its other final put, " + Spelled(L) +
           "(), takes as the count hits zero: the counter mixes kref and "
           "kcref style, so a plain get under that lock is no longer a safe "

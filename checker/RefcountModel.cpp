@@ -278,14 +278,15 @@ bool RefcountModel::evalCall(const CallEvent &Call, CheckerContext &C) const {
                              CountState::zero(CountState::Why::TryGetFailed));
     }
     C.addTransition(Ok, Ctr ? counterNote(C, Ctr,
-                                          Callee + " succeeded: this path "
-                                                   "holds a reference")
+                                          "The call to " + Callee +
+                                              " succeeded: this path "
+                                              "holds a reference")
                             : nullptr);
-    C.addTransition(Failed,
-                    Ctr ? counterNote(C, Ctr,
-                                      Callee + " failed: the count of '" +
-                                          CtrName + "' is zero")
-                        : nullptr);
+    C.addTransition(Failed, Ctr ? counterNote(C, Ctr,
+                                              "The call to " + Callee +
+                                                  " failed: the count of '" +
+                                                  CtrName + "' is zero")
+                                : nullptr);
     return true;
   }
   case CountOp::PutTest:

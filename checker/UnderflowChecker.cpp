@@ -97,7 +97,8 @@ void UnderflowChecker::checkPreCall(const CallEvent &Call,
     ExplodedNode *N = C.generateErrorNode();
     if (!N)
       return;
-    std::string Msg = API->Name.str() + "() puts '" + Param->getName().str() +
+    std::string Msg = "The call to " + API->Name.str() + "() puts '" +
+                      Param->getName().str() +
                       "', a reference this function only borrows: its "
                       "caller still counts on it";
     auto Rep = std::make_unique<PathSensitiveBugReport>(Bug, Msg, N);
@@ -125,10 +126,10 @@ void UnderflowChecker::checkPreCall(const CallEvent &Call,
   std::string Name = describeRef(Found->first, Named);
   std::string Msg;
   if (E.K == RefEntry::Kind::Released)
-    Msg = Callee + " puts " + Name +
+    Msg = "The call to " + Callee + " puts " + Name +
           " again: this path already released every reference it took";
   else
-    Msg = Callee + " puts " + Name +
+    Msg = "The call to " + Callee + " puts " + Name +
           " a second time on this path, which never took a reference to it";
   ExplodedNode *N = C.generateErrorNode();
   if (!N)

@@ -39,7 +39,7 @@ struct obj *zalloc_kref_get(void) {
   struct obj *o = kzalloc(sizeof(*o), GFP_KERNEL); // expected-note{{Object allocated zero-filled by kzalloc(): its counts are zero until initialized}}
   if (!o) // expected-note{{Assuming 'o' is non-null}} expected-note{{Taking false branch}}
     return NULL;
-  kref_get(&o->ref); // expected-warning{{kref_get() on 'o->ref' of a zero-filled object whose count was never initialized}} expected-note{{kref_get() on 'o->ref' of a zero-filled object whose count was never initialized}}
+  kref_get(&o->ref); // expected-warning{{Call to kref_get() on 'o->ref' of a zero-filled object whose count was never initialized}} expected-note{{Call to kref_get() on 'o->ref' of a zero-filled object whose count was never initialized}}
   return o;
 }
 
@@ -56,7 +56,7 @@ struct obj *zalloc_refcount_inc(void) {
   struct obj *o = kzalloc(sizeof(*o), GFP_KERNEL); // expected-note{{Object allocated zero-filled by kzalloc()}}
   if (!o) // expected-note{{Assuming 'o' is non-null}} expected-note{{Taking false branch}}
     return NULL;
-  refcount_inc(&o->users); // expected-warning{{refcount_inc() on 'o->users' of a zero-filled object}} expected-note{{refcount_inc() on 'o->users' of a zero-filled object}}
+  refcount_inc(&o->users); // expected-warning{{Call to refcount_inc() on 'o->users' of a zero-filled object}} expected-note{{Call to refcount_inc() on 'o->users' of a zero-filled object}}
   return o;
 }
 
@@ -73,7 +73,7 @@ struct obj *zalloc_atomic_inc(void) {
   struct obj *o = kzalloc(sizeof(*o), GFP_KERNEL); // expected-note{{Object allocated zero-filled by kzalloc()}}
   if (!o) // expected-note{{Assuming 'o' is non-null}} expected-note{{Taking false branch}}
     return NULL;
-  atomic_inc(&o->count); // expected-warning{{atomic_inc() on 'o->count' of a zero-filled object}} expected-note{{atomic_inc() on 'o->count' of a zero-filled object}}
+  atomic_inc(&o->count); // expected-warning{{Call to atomic_inc() on 'o->count' of a zero-filled object}} expected-note{{Call to atomic_inc() on 'o->count' of a zero-filled object}}
   return o;
 }
 
@@ -98,7 +98,7 @@ struct obj *cache_zalloc_kref_get(void *cache) {
   struct obj *o = kmem_cache_zalloc(cache, GFP_KERNEL); // expected-note{{Object allocated zero-filled by kmem_cache_zalloc()}}
   if (!o) // expected-note{{Assuming 'o' is non-null}} expected-note{{Taking false branch}}
     return NULL;
-  kref_get(&o->ref); // expected-warning{{kref_get() on 'o->ref' of a zero-filled object}} expected-note{{kref_get() on 'o->ref' of a zero-filled object}}
+  kref_get(&o->ref); // expected-warning{{Call to kref_get() on 'o->ref' of a zero-filled object}} expected-note{{Call to kref_get() on 'o->ref' of a zero-filled object}}
   return o;
 }
 
@@ -124,7 +124,7 @@ struct obj *zalloc_store_then_get(void) {
 
 void get_after_dec_and_test(struct obj *o) {
   if (atomic_dec_and_test(&o->count)) // expected-note{{The count of 'o->count' drops to zero in atomic_dec_and_test()}} expected-note{{Taking true branch}}
-    atomic_inc(&o->count); // expected-warning{{atomic_inc() on 'o->count' after its count dropped to zero on this path}} expected-note{{atomic_inc() on 'o->count' after its count dropped to zero on this path}}
+    atomic_inc(&o->count); // expected-warning{{Call to atomic_inc() on 'o->count' after its count dropped to zero on this path}} expected-note{{Call to atomic_inc() on 'o->count' after its count dropped to zero on this path}}
 }
 
 void get_after_dec_and_test_false(struct obj *o) {
@@ -135,7 +135,7 @@ void get_after_dec_and_test_false(struct obj *o) {
 void get_after_refcount_dec_and_test(struct obj *o) {
   if (refcount_dec_and_test(&o->users)) { // expected-note{{The count of 'o->users' drops to zero in refcount_dec_and_test()}} expected-note{{Taking true branch}}
     printk("last user\n");
-    refcount_inc(&o->users); // expected-warning{{refcount_inc() on 'o->users' after its count dropped to zero}} expected-note{{refcount_inc() on 'o->users' after its count dropped to zero}}
+    refcount_inc(&o->users); // expected-warning{{Call to refcount_inc() on 'o->users' after its count dropped to zero}} expected-note{{Call to refcount_inc() on 'o->users' after its count dropped to zero}}
   }
 }
 
@@ -147,7 +147,7 @@ void get_before_refcount_dec_and_test(struct obj *o) {
 
 void get_after_kref_put(struct obj *o) {
   if (kref_put(&o->ref, obj_release)) // expected-note{{The count of 'o->ref' drops to zero in kref_put()}} expected-note{{Taking true branch}}
-    kref_get(&o->ref); // expected-warning{{kref_get() on 'o->ref' after its count dropped to zero}} expected-note{{kref_get() on 'o->ref' after its count dropped to zero}}
+    kref_get(&o->ref); // expected-warning{{Call to kref_get() on 'o->ref' after its count dropped to zero}} expected-note{{Call to kref_get() on 'o->ref' after its count dropped to zero}}
 }
 
 void get_after_kref_put_not_last(struct obj *o) {
@@ -158,21 +158,21 @@ void get_after_kref_put_not_last(struct obj *o) {
 
 void get_after_dec_and_lock(struct obj *o) {
   if (atomic_dec_and_lock(&o->count, &obj_lock)) { // expected-note{{The count of 'o->count' drops to zero in _atomic_dec_and_lock()}} expected-note{{Taking true branch}}
-    atomic_inc(&o->count); // expected-warning{{atomic_inc() on 'o->count' after its count dropped to zero}} expected-note{{atomic_inc() on 'o->count' after its count dropped to zero}}
+    atomic_inc(&o->count); // expected-warning{{Call to atomic_inc() on 'o->count' after its count dropped to zero}} expected-note{{Call to atomic_inc() on 'o->count' after its count dropped to zero}}
     spin_unlock(&obj_lock);
   }
 }
 
 void get_after_sub_and_test(struct obj *o) {
   if (refcount_sub_and_test(2, &o->users)) // expected-note{{The count of 'o->users' drops to zero in refcount_sub_and_test()}} expected-note{{Taking true branch}}
-    refcount_add(2, &o->users); // expected-warning{{refcount_add() on 'o->users' after its count dropped to zero}} expected-note{{refcount_add() on 'o->users' after its count dropped to zero}}
+    refcount_add(2, &o->users); // expected-warning{{Call to refcount_add() on 'o->users' after its count dropped to zero}} expected-note{{Call to refcount_add() on 'o->users' after its count dropped to zero}}
 }
 
 /* ---- a test-for-zero get failed ---- */
 
 void get_after_failed_kref_get_unless_zero(struct obj *o) {
-  if (!kref_get_unless_zero(&o->ref)) { // expected-note{{kref_get_unless_zero() failed: the count of 'o->ref' is zero}} expected-note{{Taking true branch}}
-    kref_get(&o->ref); // expected-warning{{kref_get() on 'o->ref' after a test-for-zero get on it failed: the count is zero}} expected-note{{kref_get() on 'o->ref' after a test-for-zero get on it failed}}
+  if (!kref_get_unless_zero(&o->ref)) { // expected-note{{The call to kref_get_unless_zero() failed: the count of 'o->ref' is zero}} expected-note{{Taking true branch}}
+    kref_get(&o->ref); // expected-warning{{Call to kref_get() on 'o->ref' after a test-for-zero get on it failed: the count is zero}} expected-note{{Call to kref_get() on 'o->ref' after a test-for-zero get on it failed}}
   }
 }
 
@@ -182,9 +182,9 @@ void get_after_ok_kref_get_unless_zero(struct obj *o) {
 }
 
 void get_after_failed_refcount_inc_not_zero(struct obj *o) {
-  bool ok = refcount_inc_not_zero(&o->users); // expected-note{{refcount_inc_not_zero() failed: the count of 'o->users' is zero}}
+  bool ok = refcount_inc_not_zero(&o->users); // expected-note{{The call to refcount_inc_not_zero() failed: the count of 'o->users' is zero}}
   if (!ok) // expected-note{{'ok' is false}} expected-note{{Taking true branch}}
-    refcount_inc(&o->users); // expected-warning{{refcount_inc() on 'o->users' after a test-for-zero get on it failed}} expected-note{{refcount_inc() on 'o->users' after a test-for-zero get on it failed}}
+    refcount_inc(&o->users); // expected-warning{{Call to refcount_inc() on 'o->users' after a test-for-zero get on it failed}} expected-note{{Call to refcount_inc() on 'o->users' after a test-for-zero get on it failed}}
 }
 
 void get_after_ok_refcount_inc_not_zero(struct obj *o) {
@@ -194,14 +194,14 @@ void get_after_ok_refcount_inc_not_zero(struct obj *o) {
 }
 
 void get_after_failed_atomic_inc_not_zero(struct obj *o) {
-  if (atomic_inc_not_zero(&o->count)) // expected-note{{atomic_inc_not_zero() failed: the count of 'o->count' is zero}} expected-note{{Taking false branch}}
+  if (atomic_inc_not_zero(&o->count)) // expected-note{{The call to atomic_inc_not_zero() failed: the count of 'o->count' is zero}} expected-note{{Taking false branch}}
     return;
-  atomic_inc(&o->count); // expected-warning{{atomic_inc() on 'o->count' after a test-for-zero get on it failed}} expected-note{{atomic_inc() on 'o->count' after a test-for-zero get on it failed}}
+  atomic_inc(&o->count); // expected-warning{{Call to atomic_inc() on 'o->count' after a test-for-zero get on it failed}} expected-note{{Call to atomic_inc() on 'o->count' after a test-for-zero get on it failed}}
 }
 
 void get_after_failed_add_unless(struct obj *o) {
-  if (!atomic_add_unless(&o->count, 1, 0)) // expected-note{{atomic_add_unless() failed: the count of 'o->count' is zero}} expected-note{{Taking true branch}}
-    atomic_inc(&o->count); // expected-warning{{atomic_inc() on 'o->count' after a test-for-zero get on it failed}} expected-note{{atomic_inc() on 'o->count' after a test-for-zero get on it failed}}
+  if (!atomic_add_unless(&o->count, 1, 0)) // expected-note{{The call to atomic_add_unless() failed: the count of 'o->count' is zero}} expected-note{{Taking true branch}}
+    atomic_inc(&o->count); // expected-warning{{Call to atomic_inc() on 'o->count' after a test-for-zero get on it failed}} expected-note{{Call to atomic_inc() on 'o->count' after a test-for-zero get on it failed}}
 }
 
 void get_after_add_unless_other_args(struct obj *o) {
@@ -213,7 +213,7 @@ void get_after_add_unless_other_args(struct obj *o) {
 
 void get_after_refcount_set_zero(struct obj *o) {
   refcount_set(&o->users, 0); // expected-note{{The count of 'o->users' is set to zero}}
-  refcount_inc(&o->users); // expected-warning{{refcount_inc() on 'o->users' whose count was set to zero}} expected-note{{refcount_inc() on 'o->users' whose count was set to zero}}
+  refcount_inc(&o->users); // expected-warning{{Call to refcount_inc() on 'o->users' whose count was set to zero}} expected-note{{Call to refcount_inc() on 'o->users' whose count was set to zero}}
 }
 
 void get_after_refcount_set_one(struct obj *o) {
@@ -224,7 +224,7 @@ void get_after_refcount_set_one(struct obj *o) {
 
 void get_after_atomic_set_zero(struct obj *o) {
   atomic_set(&o->count, 0); // expected-note{{The count of 'o->count' is set to zero}}
-  atomic_inc(&o->count); // expected-warning{{atomic_inc() on 'o->count' whose count was set to zero}} expected-note{{atomic_inc() on 'o->count' whose count was set to zero}}
+  atomic_inc(&o->count); // expected-warning{{Call to atomic_inc() on 'o->count' whose count was set to zero}} expected-note{{Call to atomic_inc() on 'o->count' whose count was set to zero}}
 }
 
 /* sound/core/seq/seq_ports.c: `subs->ref_count` counts the lists a fresh
@@ -246,7 +246,7 @@ struct obj *zalloc_refcount_set_zero_then_inc(void) {
   if (!o) // expected-note{{Assuming 'o' is non-null}} expected-note{{Taking false branch}}
     return NULL;
   refcount_set(&o->users, 0); // expected-note{{The count of 'o->users' is set to zero}}
-  refcount_inc(&o->users); // expected-warning{{refcount_inc() on 'o->users' whose count was set to zero}} expected-note{{refcount_inc() on 'o->users' whose count was set to zero}}
+  refcount_inc(&o->users); // expected-warning{{Call to refcount_inc() on 'o->users' whose count was set to zero}} expected-note{{Call to refcount_inc() on 'o->users' whose count was set to zero}}
   return o;
 }
 
@@ -258,7 +258,7 @@ struct obj *zalloc_publish_set_zero_inc(void) {
     return NULL;
   atomic_set(&o->count, 1);
   atomic_set(&o->count, 0); // expected-note{{The count of 'o->count' is set to zero}}
-  atomic_inc(&o->count); // expected-warning{{atomic_inc() on 'o->count' whose count was set to zero}} expected-note{{atomic_inc() on 'o->count' whose count was set to zero}}
+  atomic_inc(&o->count); // expected-warning{{Call to atomic_inc() on 'o->count' whose count was set to zero}} expected-note{{Call to atomic_inc() on 'o->count' whose count was set to zero}}
   return o;
 }
 
@@ -287,7 +287,7 @@ void check_then_get_refcount(struct obj *o) {
 
 void get_after_reading_zero(struct obj *o) {
   if (atomic_read(&o->count) == 0) // expected-note{{The count of 'o->count' is read here}} expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
-    atomic_inc(&o->count); // expected-warning{{atomic_inc() on 'o->count' after reading its count as zero}} expected-note{{atomic_inc() on 'o->count' after reading its count as zero}}
+    atomic_inc(&o->count); // expected-warning{{Call to atomic_inc() on 'o->count' after reading its count as zero}} expected-note{{Call to atomic_inc() on 'o->count' after reading its count as zero}}
 }
 
 /* skb_shared() tests `users != 1`: a sharing test, not a zero test. */
@@ -314,7 +314,7 @@ void init_get_put_put_get(struct obj *o) {
   kref_get(&o->ref);
   kref_put(&o->ref, obj_release); /* returns the extra one */
   if (kref_put(&o->ref, obj_release)) // expected-note{{The count of 'o->ref' drops to zero in kref_put()}} expected-note{{Taking true branch}}
-    kref_get(&o->ref); // expected-warning{{kref_get() on 'o->ref' after its count dropped to zero}} expected-note{{kref_get() on 'o->ref' after its count dropped to zero}}
+    kref_get(&o->ref); // expected-warning{{Call to kref_get() on 'o->ref' after its count dropped to zero}} expected-note{{Call to kref_get() on 'o->ref' after its count dropped to zero}}
 }
 
 void read_not_compared_then_get(struct obj *o) {
@@ -359,7 +359,7 @@ void kc_check_then_get_unlocked(struct kc *k) {
 }
 
 /* ---- through a wrapper, as kernel code does ---- */
-static void obj_get(struct obj *o) { kref_get(&o->ref); } // expected-warning{{kref_get() on 'o->ref' after its count dropped to zero}} expected-note{{kref_get() on 'o->ref' after its count dropped to zero}}
+static void obj_get(struct obj *o) { kref_get(&o->ref); } // expected-warning{{Call to kref_get() on 'o->ref' after its count dropped to zero}} expected-note{{Call to kref_get() on 'o->ref' after its count dropped to zero}}
 void wrapper_get_after_put(struct obj *o) {
   if (kref_put(&o->ref, obj_release)) // expected-note{{The count of 'o->ref' drops to zero in kref_put()}} expected-note{{Taking true branch}}
     obj_get(o); // expected-note{{Calling 'obj_get'}}
@@ -394,7 +394,7 @@ void conn_put(struct conn *c) {
 }
 void conn_get_after_last_put(struct conn *c) {
   if (atomic_dec_and_test(&c->refcnt)) // expected-note{{The count of 'c->refcnt' drops to zero in atomic_dec_and_test()}} expected-note{{Taking true branch}}
-    atomic_inc(&c->refcnt); // expected-warning{{atomic_inc() on 'c->refcnt' after its count dropped to zero}} expected-note{{atomic_inc() on 'c->refcnt' after its count dropped to zero}}
+    atomic_inc(&c->refcnt); // expected-warning{{Call to atomic_inc() on 'c->refcnt' after its count dropped to zero}} expected-note{{Call to atomic_inc() on 'c->refcnt' after its count dropped to zero}}
 }
 
 /* kernfs_get(): the textbook get, with an assertion that the count is not
@@ -445,13 +445,13 @@ void nb_event_send(struct nb *n) {
 /* Nothing shows the caller still holds the neighbour: reported. */
 void nb_event_send_unused(struct nb *n) {
   nb_del_timer(n); // expected-note{{Calling 'nb_del_timer'}} expected-note{{Returning from 'nb_del_timer'}}
-  refcount_inc(&n->refcnt); // expected-warning{{refcount_inc() on 'n->refcnt' after its count dropped to zero on this path}} expected-note{{refcount_inc() on 'n->refcnt' after its count dropped to zero on this path}}
+  refcount_inc(&n->refcnt); // expected-warning{{Call to refcount_inc() on 'n->refcnt' after its count dropped to zero on this path}} expected-note{{Call to refcount_inc() on 'n->refcnt' after its count dropped to zero on this path}}
 }
 /* The put's own frame touching the object is its release, not a use. */
 void nb_release_then_get(struct nb *n) {
   if (refcount_dec_and_test(&n->refcnt)) { // expected-note{{The count of 'n->refcnt' drops to zero in refcount_dec_and_test()}} expected-note{{Taking true branch}}
     n->nud_state = 0;
-    refcount_inc(&n->refcnt); // expected-warning{{refcount_inc() on 'n->refcnt' after its count dropped to zero on this path}} expected-note{{refcount_inc() on 'n->refcnt' after its count dropped to zero on this path}}
+    refcount_inc(&n->refcnt); // expected-warning{{Call to refcount_inc() on 'n->refcnt' after its count dropped to zero on this path}} expected-note{{Call to refcount_inc() on 'n->refcnt' after its count dropped to zero on this path}}
   }
 }
 
@@ -562,9 +562,9 @@ struct centry *centry_retry(struct ctable *t, int key) {
   hlist_for_each_entry(e, &t->heads[key & 7], node) { // expected-note{{Assuming '____ptr' is non-null}} expected-note{{Entering loop body}} expected-note{{'?' condition is true}} expected-note{{Internal reference obtained from a hash-list walk: it holds no count}}
     if (e->key != key) // expected-note{{Assuming 'key' is equal to field 'key'}} expected-note{{Taking false branch}}
       continue;
-    if (kref_get_unless_zero(&e->ref)) // expected-note{{kref_get_unless_zero() failed: the count of 'e->ref' is zero}} expected-note{{Taking false branch}}
+    if (kref_get_unless_zero(&e->ref)) // expected-note{{The call to kref_get_unless_zero() failed: the count of 'e->ref' is zero}} expected-note{{Taking false branch}}
       return e;
-    kref_get(&e->ref); // expected-warning{{kref_get() on 'e->ref' after a test-for-zero get on it failed: the count is zero}} expected-note{{kref_get() on 'e->ref' after a test-for-zero get on it failed}}
+    kref_get(&e->ref); // expected-warning{{Call to kref_get() on 'e->ref' after a test-for-zero get on it failed: the count is zero}} expected-note{{Call to kref_get() on 'e->ref' after a test-for-zero get on it failed}}
     return e;
   }
   return NULL;
@@ -599,7 +599,7 @@ int rproc_like_shutdown_bad(struct rproc_like *r) {
   if (!atomic_dec_and_test(&r->power)) // expected-note{{The count of 'r->power' drops to zero in atomic_dec_and_test()}} expected-note{{Taking false branch}}
     return 0;
   rproc_like_cleanup(r);
-  atomic_inc(&r->power); // expected-warning{{atomic_inc() on 'r->power' after its count dropped to zero on this path}} expected-note{{atomic_inc() on 'r->power' after its count dropped to zero on this path}}
+  atomic_inc(&r->power); // expected-warning{{Call to atomic_inc() on 'r->power' after its count dropped to zero on this path}} expected-note{{Call to atomic_inc() on 'r->power' after its count dropped to zero on this path}}
   return 0;
 }
 

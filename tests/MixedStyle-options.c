@@ -46,7 +46,7 @@ void other_iput(struct other_inode *i) {
 }
 
 void other_iput_fast(struct other_inode *i) {
-  atomic_dec(&i->i_count); // expected-warning{{atomic_dec() is a plain decrement of 'i->i_count'}}
+  atomic_dec(&i->i_count); // expected-warning{{The call to atomic_dec() is a plain decrement of 'i->i_count'}}
   // expected-note@-1{{is a plain decrement}}
   // expected-note@#other_final{{The final put of 'struct other_inode::i_count' tests for zero here}}
 }
@@ -62,7 +62,7 @@ void sock_put_like(struct sock_like *sk) {
 }
 
 void sock_put_not_last(struct sock_like *sk) {
-  refcount_dec(&sk->sk_refcnt); // expected-warning{{refcount_dec() is a plain decrement of 'sk->sk_refcnt', whose other puts are decrement-and-test (kref style): if it drops the last reference nothing releases the object; use refcount_dec_and_test() and release on zero}}
+  refcount_dec(&sk->sk_refcnt); // expected-warning{{The call to refcount_dec() is a plain decrement of 'sk->sk_refcnt', whose other puts are decrement-and-test (kref style): if it drops the last reference nothing releases the object; use refcount_dec_and_test() and release on zero}}
   // expected-note@-1{{is a plain decrement}}
   // expected-note@#sock_final{{The final put of 'struct sock_like::sk_refcnt' tests for zero here}}
 }

@@ -22,7 +22,7 @@ struct auth_entry *auth_entry_get(struct auth_entry *e) {
 
 /* The article's svcauth exercise: atomic_dec_and_lock on a kref. */
 void auth_entry_put(struct auth_entry *e) {
-  if (atomic_dec_and_lock(&e->ref.refcount.refs, &cache_lock)) { // expected-warning{{atomic_dec_and_lock() works on the insides of struct kref 'struct auth_entry::ref', bypassing the kref API: the counter is released in two styles; use kref_put_lock() or kref_put_mutex()}}
+  if (atomic_dec_and_lock(&e->ref.refcount.refs, &cache_lock)) { // expected-warning{{The call to atomic_dec_and_lock() works on the insides of struct kref 'struct auth_entry::ref', bypassing the kref API: the counter is released in two styles; use kref_put_lock() or kref_put_mutex()}}
     // expected-note@-1{{works on the insides of struct kref}}
     // expected-note@#auth_kref{{'struct auth_entry::ref' is used through the kref API here}}
     list_del(&e->node);
@@ -36,7 +36,7 @@ void auth_entry_put_twin(struct auth_entry *e) {
 }
 
 void auth_entry_put_refcount(struct auth_entry *e) {
-  if (refcount_dec_and_test(&e->ref.refcount)) // expected-warning{{refcount_dec_and_test() works on the insides of struct kref 'struct auth_entry::ref', bypassing the kref API: the counter is released in two styles; use kref_put()}}
+  if (refcount_dec_and_test(&e->ref.refcount)) // expected-warning{{The call to refcount_dec_and_test() works on the insides of struct kref 'struct auth_entry::ref', bypassing the kref API: the counter is released in two styles; use kref_put()}}
     // expected-note@-1{{works on the insides}}
     // expected-note@#auth_kref{{used through the kref API here}}
     kfree(e);
@@ -47,7 +47,7 @@ void auth_entry_put_refcount_twin(struct auth_entry *e) {
 }
 
 void auth_entry_grab(struct auth_entry *e) {
-  atomic_inc(&e->ref.refcount.refs); // expected-warning{{atomic_inc() works on the insides of struct kref 'struct auth_entry::ref', bypassing the kref API: the counter is released in two styles; use kref_get()}}
+  atomic_inc(&e->ref.refcount.refs); // expected-warning{{The call to atomic_inc() works on the insides of struct kref 'struct auth_entry::ref', bypassing the kref API: the counter is released in two styles; use kref_get()}}
   // expected-note@-1{{works on the insides}}
   // expected-note@#auth_kref{{used through the kref API here}}
 }
@@ -63,7 +63,7 @@ struct raw_kref_user {
 };
 
 bool raw_kref_try(struct raw_kref_user *u) {
-  return atomic_inc_not_zero(&u->ref.refcount.refs); // expected-warning{{atomic_inc_not_zero() works on the insides of struct kref 'struct raw_kref_user::ref', bypassing the kref API: the counter is released in two styles; use kref_get_unless_zero()}}
+  return atomic_inc_not_zero(&u->ref.refcount.refs); // expected-warning{{The call to atomic_inc_not_zero() works on the insides of struct kref 'struct raw_kref_user::ref', bypassing the kref API: the counter is released in two styles; use kref_get_unless_zero()}}
   // expected-note@-1{{works on the insides}}
   // expected-note@#raw_kref_decl{{'struct raw_kref_user::ref' is declared as a struct kref here}}
 }
@@ -86,7 +86,7 @@ void conn_put(struct conn *c) {
 }
 
 void conn_drop_fast(struct conn *c) {
-  atomic_dec(&c->refcnt); // expected-warning{{atomic_dec() is a plain decrement of 'c->refcnt', whose other puts are decrement-and-test (kref style): if it drops the last reference nothing releases the object; use atomic_dec_and_test() and release on zero}}
+  atomic_dec(&c->refcnt); // expected-warning{{The call to atomic_dec() is a plain decrement of 'c->refcnt', whose other puts are decrement-and-test (kref style): if it drops the last reference nothing releases the object; use atomic_dec_and_test() and release on zero}}
   // expected-note@-1{{is a plain decrement}}
   // expected-note@#conn_final{{The final put of 'struct conn::refcnt' tests for zero here}}
 }
@@ -119,7 +119,7 @@ int conn_try_start(struct conn *c, int fail) {
 int conn_try_start_other(struct conn *c, struct conn *d, int fail) {
   atomic_inc(&d->refcnt);
   if (fail) {
-    atomic_dec(&c->refcnt); // expected-warning{{atomic_dec() is a plain decrement of 'c->refcnt'}}
+    atomic_dec(&c->refcnt); // expected-warning{{The call to atomic_dec() is a plain decrement of 'c->refcnt'}}
     // expected-note@-1{{is a plain decrement}}
     // expected-note@#conn_final{{The final put of 'struct conn::refcnt' tests for zero here}}
     return -EBUSY;
@@ -147,7 +147,7 @@ void cached_iput(struct cached_inode *i) {
 }
 
 void cached_iput_fast(struct cached_inode *i) {
-  atomic_dec(&i->i_count); // expected-warning{{atomic_dec() is a plain decrement of 'i->i_count', whose other puts take a lock as the count hits zero (kcref style): if it drops the last reference nothing releases the object; use atomic_dec_and_lock() and release on zero}}
+  atomic_dec(&i->i_count); // expected-warning{{The call to atomic_dec() is a plain decrement of 'i->i_count', whose other puts take a lock as the count hits zero (kcref style): if it drops the last reference nothing releases the object; use atomic_dec_and_lock() and release on zero}}
   // expected-note@-1{{is a plain decrement}}
   // expected-note@#iput_final{{The final put of 'struct cached_inode::i_count' tests for zero here}}
 }
@@ -175,7 +175,7 @@ void session_put_locked(struct session *s) {
 }
 
 void session_put(struct session *s) {
-  kref_put(&s->ref, session_release); // expected-warning{{kref_put() drops 's->ref' without the lock that its other final put, kref_put_lock(), takes as the count hits zero: the counter mixes kref and kcref style, so a plain get under that lock is no longer a safe promotion; release it with kref_put_lock() everywhere}}
+  kref_put(&s->ref, session_release); // expected-warning{{The call to kref_put() drops 's->ref' without the lock that its other final put, kref_put_lock(), takes as the count hits zero: the counter mixes kref and kcref style, so a plain get under that lock is no longer a safe promotion; release it with kref_put_lock() everywhere}}
   // expected-note@-1{{mixes kref and kcref style}}
   // expected-note@#session_locked{{'struct session::ref' is released with kref_put_lock() here (kcref style)}}
 }
@@ -209,7 +209,7 @@ void peer_put_locked(struct peer *p) {
 }
 
 void peer_put(struct peer *p) {
-  if (atomic_dec_and_test(&p->refs)) // expected-warning{{atomic_dec_and_test() drops 'p->refs' without the lock that its other final put, atomic_dec_and_lock(), takes}}
+  if (atomic_dec_and_test(&p->refs)) // expected-warning{{The call to atomic_dec_and_test() drops 'p->refs' without the lock that its other final put, atomic_dec_and_lock(), takes}}
     // expected-note@-1{{mixes kref and kcref style}}
     // expected-note@#peer_locked{{'struct peer::refs' is released with atomic_dec_and_lock() here (kcref style)}}
     kfree(p);
@@ -244,7 +244,7 @@ void conn_drop_known_not_last(struct conn *c) {
 #define __conn_hold(c) atomic_inc(&(c)->refcnt)
 #define __conn_put(c) atomic_dec(&(c)->refcnt)
 void conn_timer_done(struct conn *c) {
-  __conn_put(c); // expected-warning{{atomic_dec() is a plain decrement of 'struct conn::refcnt'}}
+  __conn_put(c); // expected-warning{{The call to atomic_dec() is a plain decrement of 'struct conn::refcnt'}}
   // expected-note@-1{{is a plain decrement}}
   // expected-note@#conn_final{{The final put of 'struct conn::refcnt' tests for zero here}}
 }
@@ -280,7 +280,7 @@ void put_open_ctx2_locked(struct open_ctx2 *ctx) {
 }
 
 void put_open_ctx2(struct open_ctx2 *ctx) {
-  if (refcount_dec_and_test(&ctx->lock_context.count)) // expected-warning{{refcount_dec_and_test() drops 'ctx->lock_context.count' without the lock}}
+  if (refcount_dec_and_test(&ctx->lock_context.count)) // expected-warning{{The call to refcount_dec_and_test() drops 'ctx->lock_context.count' without the lock}}
     // expected-note@-1{{mixes kref and kcref style}}
     // expected-note@#ctx2_locked{{'struct lock_ctx::count' is released with refcount_dec_and_lock() here (kcref style)}}
     kfree(ctx);

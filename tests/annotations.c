@@ -33,7 +33,7 @@ int new_put(void) {
 void new_put_twice(void) {
   struct blob *b = blob_new();
   blob_put(b);
-  blob_put(b); // expected-warning{{blob_put() puts 'b' again: this path already released every reference it took}}
+  blob_put(b); // expected-warning{{The call to blob_put() puts 'b' again: this path already released every reference it took}}
 }
 int new_use_after_put(void) {
   struct blob *b = blob_new();
@@ -81,7 +81,7 @@ int tryget_then_fail(struct blob *b) {
 /* ===== KREF_RELEASES + KREF_RETURNS_REF_OR_NULL: an iterator step ===== */
 void next_then_put_prev(struct blob *start) {
   struct blob *n = blob_next(start);
-  blob_put(start); // expected-warning{{blob_put() puts 'start' a second time on this path, which never took a reference to it}}
+  blob_put(start); // expected-warning{{The call to blob_put() puts 'start' a second time on this path, which never took a reference to it}}
   if (n)
     blob_put(n);
 }
@@ -118,7 +118,7 @@ int link_stats_hands_over(void) {
 }
 KREF_BORROWS(1) void blob_show(struct blob *b) {
   use(b);
-  blob_put(b); // expected-warning{{blob_put() puts 'b', a reference this function only borrows: its caller still counts on it}}
+  blob_put(b); // expected-warning{{The call to blob_put() puts 'b', a reference this function only borrows: its caller still counts on it}}
 }
 KREF_BORROWS(1) void blob_show_held(struct blob *b) {
   blob_get(b);
@@ -204,7 +204,7 @@ void pool_free(struct pool *p) {
 }
 void pool_take(struct pool *p) {
   atomic_dec(&p->free_slots); // no-warning: plain on purpose
-  atomic_dec(&p->users); // expected-warning{{atomic_dec() is a plain decrement of 'p->users', whose other puts are decrement-and-test (kref style)}}
+  atomic_dec(&p->users); // expected-warning{{The call to atomic_dec() is a plain decrement of 'p->users', whose other puts are decrement-and-test (kref style)}}
 }
 
 struct link { atomic_t active KREF_REFCOUNT; atomic_t hits; };
@@ -212,7 +212,7 @@ struct link *link_new(void) {
   struct link *l = kzalloc(sizeof(*l), GFP_KERNEL);
   if (!l)
     return NULL;
-  atomic_inc(&l->active); // expected-warning{{atomic_inc() on 'l->active' of a zero-filled object whose count was never initialized}}
+  atomic_inc(&l->active); // expected-warning{{Call to atomic_inc() on 'l->active' of a zero-filled object whose count was never initialized}}
   return l;
 }
 struct link *link_new_stats(void) {

@@ -14,7 +14,7 @@ int use(void *p);
 
 void show_node(struct device_node *np) {
   use(np);
-  of_node_put(np); // borrowed-warning{{of_node_put() puts 'np', a reference this function only borrows: its caller still counts on it}}
+  of_node_put(np); // borrowed-warning{{The call to of_node_put() puts 'np', a reference this function only borrows: its caller still counts on it}}
 }
 void show_node_held(struct device_node *np) {
   of_node_get(np);
@@ -22,10 +22,10 @@ void show_node_held(struct device_node *np) {
   of_node_put(np); // no-warning: its own reference
 }
 KREF_BORROWS(1) void show_node_marked(struct device_node *np) {
-  of_node_put(np); // expected-warning{{of_node_put() puts 'np', a reference this function only borrows: its caller still counts on it}}
+  of_node_put(np); // expected-warning{{The call to of_node_put() puts 'np', a reference this function only borrows: its caller still counts on it}}
 }
 void show_dev(struct device *dev) {
-  put_device(dev); // borrowed-warning{{put_device() puts 'dev', a reference this function only borrows}}
+  put_device(dev); // borrowed-warning{{The call to put_device() puts 'dev', a reference this function only borrows}}
 }
 /* The name says it releases or takes over what it is given. */
 void node_release(struct device_node *np) {

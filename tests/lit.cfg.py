@@ -33,6 +33,7 @@ config.environment["LC_ALL"] = "C"
 # The krefcheck command-line tool (tools/krefcheck) and the analyzer drivers
 # it is compared with (tests/driver).
 config.substitutions.append(("%kc-unittest", config.krefcheck_unittest))
+config.substitutions.append(("%kbuild", config.krefcheck_kbuild))
 config.substitutions.append(("%krefcheck", config.krefcheck_tool))
 config.substitutions.append(("%tool_scan_build", os.path.join(config.llvm_prefix, "bin", "scan-build")))
 config.substitutions.append(("%tool_analyze_build", os.path.join(config.llvm_prefix, "bin", "analyze-build")))
@@ -41,3 +42,16 @@ config.substitutions.append(("%tool_analyze_build", os.path.join(config.llvm_pre
 config.substitutions.append(("%stock_clang_tidy", os.path.join(config.llvm_prefix, "bin", "clang-tidy")))
 config.substitutions.append(("%tidy_module", config.krefcheck_tidy))
 config.substitutions.append(("%kclangd", config.krefcheck_clangd))
+# A real browser for the HTML report (tests/driver/html-browser.test):
+# Debian's chromium, installed by tools/setup.sh. Without it that test is
+# UNSUPPORTED, and says why here.
+import shutil
+chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+if chromium:
+    config.available_features.add("chromium")
+    config.substitutions.append(
+        ("%chromium", chromium + " --headless --no-sandbox --disable-gpu"
+         " --disable-dev-shm-usage --no-first-run --hide-scrollbars"))
+else:
+    lit_config.note("chromium not found: tests/driver/html-browser.test is UNSUPPORTED "
+                    "(tools/setup.sh installs it with apt-get install chromium)")

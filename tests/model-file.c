@@ -51,7 +51,7 @@ void lookup_put_twice(int id) {
   if (!w)
     return;
   widget_put(w);
-  widget_put(w); // model-warning{{widget_put() puts 'w' again: this path already released every reference it took}}
+  widget_put(w); // model-warning{{The call to widget_put() puts 'w' again: this path already released every reference it took}}
 }
 
 /* ===== acquire of an argument (returns-arg), fails: negative ===== */
@@ -77,7 +77,7 @@ int start_balanced(struct widget *w) {
 /* ===== acquire-next: puts argument 1 ===== */
 int next_then_put_prev(struct widget *start) {
   struct widget *n = widget_next(start);
-  widget_put(start); // model-warning{{widget_put() puts 'start' a second time on this path, which never took a reference to it}}
+  widget_put(start); // model-warning{{The call to widget_put() puts 'start' a second time on this path, which never took a reference to it}}
   if (n)
     widget_put(n);
   return 0;
@@ -119,7 +119,7 @@ void gadget_ref_init(struct gadget *g, int n);
 bool gadget_ref_tryget(refcount_t *r);
 void gadget_reuse(struct gadget *g) {
   if (!gadget_ref_tryget(&g->ref)) {
-    refcount_inc(&g->ref); // model-warning{{refcount_inc() on 'g->ref' after a test-for-zero get on it failed: the count is zero}}
+    refcount_inc(&g->ref); // model-warning{{Call to refcount_inc() on 'g->ref' after a test-for-zero get on it failed: the count is zero}}
   }
 }
 
@@ -129,7 +129,7 @@ struct conn *conn_new(void) {
   struct conn *c = kzalloc(sizeof(*c), GFP_KERNEL);
   if (!c)
     return NULL;
-  atomic_inc(&c->active); // model-warning{{atomic_inc() on 'c->active' of a zero-filled object whose count was never initialized}}
+  atomic_inc(&c->active); // model-warning{{Call to atomic_inc() on 'c->active' of a zero-filled object whose count was never initialized}}
   return c;
 }
 
@@ -200,7 +200,7 @@ void stats_free(struct stats *s) {
     kfree(s);
 }
 void stats_drop(struct stats *s) {
-  atomic_dec(&s->hits); // builtin-warning{{atomic_dec() is a plain decrement of 's->hits', whose other puts are decrement-and-test (kref style)}}
+  atomic_dec(&s->hits); // builtin-warning{{The call to atomic_dec() is a plain decrement of 's->hits', whose other puts are decrement-and-test (kref style)}}
 }
 
 #define RING_DEAD_BIAS (1 << 30)

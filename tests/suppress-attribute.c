@@ -18,7 +18,7 @@ void c2x_spelling(struct obj *o) {
 }
 void not_suppressed(struct obj *o) {
   if (kref_put(&o->ref, obj_release)) // expected-note{{The count of 'o->ref' drops to zero in kref_put()}} expected-note{{Taking true branch}}
-    kref_get(&o->ref); // expected-warning{{kref_get() on 'o->ref' after its count dropped to zero}} expected-note{{kref_get() on 'o->ref' after its count dropped to zero}}
+    kref_get(&o->ref); // expected-warning{{Call to kref_get() on 'o->ref' after its count dropped to zero}} expected-note{{Call to kref_get() on 'o->ref' after its count dropped to zero}}
 }
 /* A path-end report (refcount.Leak) is silenced on its statement too. */
 int use(void *p);

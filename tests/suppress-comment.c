@@ -33,21 +33,21 @@ void star(struct obj *o) {
    in a comment. */
 void wrong_checker(struct obj *o) {
   if (kref_put(&o->ref, obj_release)) // expected-note{{The count of 'o->ref' drops to zero in kref_put()}} expected-note{{Taking true branch}}
-    kref_get(&o->ref); // krefcheck: ignore[Leak] expected-warning{{kref_get() on 'o->ref' after its count dropped to zero}} expected-note{{kref_get() on 'o->ref' after its count dropped to zero}}
+    kref_get(&o->ref); // krefcheck: ignore[Leak] expected-warning{{Call to kref_get() on 'o->ref' after its count dropped to zero}} expected-note{{Call to kref_get() on 'o->ref' after its count dropped to zero}}
 }
 void two_lines_above(struct obj *o) {
   // krefcheck: ignore[GetOnZero]
   if (kref_put(&o->ref, obj_release)) // expected-note{{The count of 'o->ref' drops to zero in kref_put()}} expected-note{{Taking true branch}}
 
-    kref_get(&o->ref); // expected-warning{{kref_get() on 'o->ref' after its count dropped to zero}} expected-note{{kref_get() on 'o->ref' after its count dropped to zero}}
+    kref_get(&o->ref); // expected-warning{{Call to kref_get() on 'o->ref' after its count dropped to zero}} expected-note{{Call to kref_get() on 'o->ref' after its count dropped to zero}}
 }
 void no_brackets(struct obj *o) {
   if (kref_put(&o->ref, obj_release)) // expected-note{{The count of 'o->ref' drops to zero in kref_put()}} expected-note{{Taking true branch}}
-    kref_get(&o->ref); // krefcheck: ignore GetOnZero expected-warning{{kref_get() on 'o->ref' after its count dropped to zero}} expected-note{{kref_get() on 'o->ref' after its count dropped to zero}}
+    kref_get(&o->ref); // krefcheck: ignore GetOnZero expected-warning{{Call to kref_get() on 'o->ref' after its count dropped to zero}} expected-note{{Call to kref_get() on 'o->ref' after its count dropped to zero}}
 }
 const char *not_a_comment(struct obj *o) {
   if (kref_put(&o->ref, obj_release)) // expected-note{{The count of 'o->ref' drops to zero in kref_put()}} expected-note{{Taking true branch}}
-    return kref_get(&o->ref), "krefcheck: ignore[GetOnZero]"; // expected-warning{{kref_get() on 'o->ref' after its count dropped to zero}} expected-note{{kref_get() on 'o->ref' after its count dropped to zero}}
+    return kref_get(&o->ref), "krefcheck: ignore[GetOnZero]"; // expected-warning{{Call to kref_get() on 'o->ref' after its count dropped to zero}} expected-note{{Call to kref_get() on 'o->ref' after its count dropped to zero}}
   return "";
 }
 
@@ -64,9 +64,9 @@ void underflow_ignored(void) {
   of_node_put(np); // krefcheck: ignore[Underflow] the firmware node holds one more
 }
 void underflow_wrong_name(void) {
-  struct device_node *np = of_find_node_by_path("/soc"); // expected-note{{of_find_node_by_path() returns a counted reference (+1): 'np' must be released}}
+  struct device_node *np = of_find_node_by_path("/soc"); // expected-note{{The call to of_find_node_by_path() returns a counted reference (+1): 'np' must be released}}
   of_node_put(np); // expected-note{{Reference to 'np' released by of_node_put(): this path holds no more references to it}}
-  of_node_put(np); // krefcheck: ignore[Leak] expected-warning{{of_node_put() puts 'np' again: this path already released every reference it took}} expected-note{{of_node_put() puts 'np' again: this path already released every reference it took}}
+  of_node_put(np); // krefcheck: ignore[Leak] expected-warning{{The call to of_node_put() puts 'np' again: this path already released every reference it took}} expected-note{{The call to of_node_put() puts 'np' again: this path already released every reference it took}}
 }
 
 /* AST-based checkers go through the same filter. */

@@ -25,6 +25,19 @@ if ((${#missing[@]})); then
   "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
+# A real browser for the HTML report's test (tests/driver/html-browser.test):
+# Debian's chromium. Optional: where it cannot be installed that test is
+# UNSUPPORTED and says why.
+if ! command -v chromium >/dev/null 2>&1; then
+  echo "setup.sh: installing chromium (for the HTML report's browser test)"
+  sudo=()
+  [ "$(id -u)" = 0 ] || sudo=(sudo)
+  if ! { "${sudo[@]}" apt-get update -qq &&
+         "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium >/dev/null; }; then
+    echo "setup.sh: warning: chromium could not be installed; tests/driver/html-browser.test will be UNSUPPORTED" >&2
+  fi
+fi
+
 build=build
 [ "$major" = 19 ] || build="build-llvm$major"
 if [ ! -f "$build/build.ninja" ]; then

@@ -27,7 +27,7 @@ int acpi_ref_args(struct fwnode_handle *fw) {
 
 static struct fwnode_handle *named_child(const struct fwnode_handle *fw) {
   struct fwnode_handle *child;
-  fwnode_for_each_child_node(fw, child) { // expected-note{{fwnode_get_next_child_node() returns a counted reference (+1): 'child' must be released}} expected-note{{Loop condition is true.  Entering loop body}}
+  fwnode_for_each_child_node(fw, child) { // expected-note{{The call to fwnode_get_next_child_node() returns a counted reference (+1): 'child' must be released}} expected-note{{Loop condition is true.  Entering loop body}}
     if (use(child)) // expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
       return child;
   }
@@ -56,5 +56,5 @@ bool port_acpi_compat_ok(struct fwnode_handle *port) {
 bool port_of_compat_bad(struct fwnode_handle *port) {
   if (is_acpi_node(port)) // expected-note{{Taking false branch}}
     return false;
-  return !fwnode_get_named_child_node(port, "fixed-link"); // LEAK // expected-note{{Assuming the condition is false}} expected-note{{fwnode_get_named_child_node() returns a counted reference (+1): the result of fwnode_get_named_child_node() must be released}} expected-warning{{Reference to the result of fwnode_get_named_child_node() acquired by fwnode_get_named_child_node() is not released on this path (missing fwnode_handle_put())}} expected-note{{Reference to the result of fwnode_get_named_child_node() acquired by fwnode_get_named_child_node() is not released on this path (missing fwnode_handle_put())}}
+  return !fwnode_get_named_child_node(port, "fixed-link"); // LEAK // expected-note{{Assuming the condition is false}} expected-note{{The call to fwnode_get_named_child_node() returns a counted reference (+1): the result of fwnode_get_named_child_node() must be released}} expected-warning{{Reference to the result of fwnode_get_named_child_node() acquired by fwnode_get_named_child_node() is not released on this path (missing fwnode_handle_put())}} expected-note{{Reference to the result of fwnode_get_named_child_node() acquired by fwnode_get_named_child_node() is not released on this path (missing fwnode_handle_put())}}
 }

@@ -128,7 +128,7 @@ int peer_alive_ok(struct net *peer) {
 /* The put of another object, or a count of something else the object
  * keeps, is no release of that count. */
 int clone_sk_other(struct sock *sk, struct sock *other) {
-  if (!refcount_inc_not_zero(&other->sk_refcnt)) // expected-note{{refcount_inc_not_zero() succeeded: this path holds a reference}} expected-note{{Taking false branch}}
+  if (!refcount_inc_not_zero(&other->sk_refcnt)) // expected-note{{The call to refcount_inc_not_zero() succeeded: this path holds a reference}} expected-note{{Taking false branch}}
     return -ENOENT;
   if (setup()) { // expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
     sock_put(sk);

@@ -45,7 +45,7 @@ struct device_node *warn_ok(struct device_node *prev) {
   return NULL;
 }
 struct device_node *warn_bad(struct device_node *prev) {
-  struct device_node *port = of_get_parent(prev); // expected-note{{of_get_parent() returns a counted reference (+1): 'port' must be released}}
+  struct device_node *port = of_get_parent(prev); // expected-note{{The call to of_get_parent() returns a counted reference (+1): 'port' must be released}}
   if (!port) // expected-note{{Assuming 'port' is non-null}} expected-note{{Taking false branch}}
     return NULL;
   if (WARN_ONCE(setup(), "setup")) // expected-note{{Assuming the condition is false}} expected-note{{'__ret_do_once' is true}} expected-note{{Left side of '&&' is true}} expected-note 2 {{Taking true branch}}
@@ -94,7 +94,7 @@ static struct class rdev_class;
 int rdev_match(struct device *dev, const void *data);
 
 static struct rdev_like *rdev_lookup(const char *name) {
-  struct device *dev = class_find_device(&rdev_class, NULL, name, rdev_match); // expected-note{{class_find_device() returns a counted reference (+1): 'dev' must be released}}
+  struct device *dev = class_find_device(&rdev_class, NULL, name, rdev_match); // expected-note{{The call to class_find_device() returns a counted reference (+1): 'dev' must be released}}
   if (dev) // expected-note{{Assuming 'dev' is non-null}} expected-note{{Taking true branch}}
     return container_of(dev, struct rdev_like, dev);
   return ERR_PTR(-ENODEV);
@@ -133,7 +133,7 @@ void devres_free_like(void *res);
 static struct psy_like *psy_get_by_phandle(struct device_node *np) {
   struct device *dev;
   struct psy_like *psy = NULL;
-  dev = class_find_device(&psy_class, NULL, np, psy_match); // expected-note{{class_find_device() returns a counted reference (+1): 'dev' must be released}}
+  dev = class_find_device(&psy_class, NULL, np, psy_match); // expected-note{{The call to class_find_device() returns a counted reference (+1): 'dev' must be released}}
   if (dev) // expected-note{{Assuming 'dev' is non-null}} expected-note{{Taking true branch}}
     psy = dev_get_drvdata(dev);
   return psy;
@@ -180,7 +180,7 @@ int gpio_bank_probe_ok(struct device *dev) {
 
 int gpio_bank_probe_bad(struct device *dev) {
   struct device_node *np = dev->of_node;
-  struct device_node *pctlnp = of_get_parent(np); // expected-note{{of_get_parent() returns a counted reference (+1): 'pctlnp' must be released}}
+  struct device_node *pctlnp = of_get_parent(np); // expected-note{{The call to of_get_parent() returns a counted reference (+1): 'pctlnp' must be released}}
   struct pinctrl_dev *pctldev;
   if (!pctlnp) // expected-note{{Assuming 'pctlnp' is non-null}} expected-note{{Taking false branch}}
     return -ENODEV;

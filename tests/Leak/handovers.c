@@ -92,7 +92,7 @@ int __init make_dir_init(struct kobject *parent) {
 
 /* Failing without putting it is still a leak, */
 int __init make_dir_init_fail(struct kobject *parent) {
-  struct kobject *k = kobject_create_and_add("reboot", parent); // expected-note{{kobject_create_and_add() returns a counted reference (+1): 'k' must be released}}
+  struct kobject *k = kobject_create_and_add("reboot", parent); // expected-note{{The call to kobject_create_and_add() returns a counted reference (+1): 'k' must be released}}
   if (!k) // expected-note{{Assuming 'k' is non-null}} expected-note{{Taking false branch}}
     return -ENOMEM;
   if (setup()) // expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
@@ -102,7 +102,7 @@ int __init make_dir_init_fail(struct kobject *parent) {
 
 /* and so is a lookup's reference kept by an __init function. */
 int __init find_node_init(void) {
-  struct device_node *np = of_find_node_by_path("/reboot"); // expected-note{{of_find_node_by_path() returns a counted reference (+1): 'np' must be released}}
+  struct device_node *np = of_find_node_by_path("/reboot"); // expected-note{{The call to of_find_node_by_path() returns a counted reference (+1): 'np' must be released}}
   if (!np) // expected-note{{Assuming 'np' is non-null}} expected-note{{Taking false branch}}
     return -ENODEV;
   use(np);
@@ -147,7 +147,7 @@ struct dma_chan *rsnd_req_ok(struct device_node *parent, unsigned int id) {
 }
 
 struct dma_chan *rsnd_req_bad(struct device_node *parent, unsigned int id) {
-  struct device_node *np = of_get_child_by_name(parent, "rcar_sound,src"); // expected-note{{of_get_child_by_name() returns a counted reference (+1): 'np' must be released}}
+  struct device_node *np = of_get_child_by_name(parent, "rcar_sound,src"); // expected-note{{The call to of_get_child_by_name() returns a counted reference (+1): 'np' must be released}}
   return rsnd_dma_other(np, id); // LEAK // expected-warning{{Reference to 'np' acquired by of_get_child_by_name() is not released on this path (missing of_node_put())}} expected-note{{Reference to 'np' acquired by of_get_child_by_name() is not released on this path (missing of_node_put())}}
 }
 
@@ -172,7 +172,7 @@ int pcs_create_ok(struct fwnode_handle *node, struct phylink_pcs **pcs) {
 }
 
 int pcs_create_bad(struct fwnode_handle *node, struct phylink_pcs **pcs) {
-  struct mdio_device *mdiodev = fwnode_mdio_find_device(node); // expected-note{{fwnode_mdio_find_device() returns a counted reference (+1): 'mdiodev' must be released}}
+  struct mdio_device *mdiodev = fwnode_mdio_find_device(node); // expected-note{{The call to fwnode_mdio_find_device() returns a counted reference (+1): 'mdiodev' must be released}}
   if (!mdiodev) // expected-note{{Assuming 'mdiodev' is non-null}} expected-note{{Taking false branch}}
     return -EPROBE_DEFER;
   *pcs = pcs_create_other(mdiodev); // LEAK // expected-warning{{Reference to 'mdiodev' acquired by fwnode_mdio_find_device() is not released on this path (missing put_device())}} expected-note{{Reference to 'mdiodev' acquired by fwnode_mdio_find_device() is not released on this path (missing put_device())}}

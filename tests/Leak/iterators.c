@@ -12,7 +12,7 @@ struct priv { struct device_node *np; struct device *dev; struct net_device *nde
 
 int child_break(struct device_node *parent) {
   struct device_node *child;
-  for_each_child_of_node(parent, child) { // expected-note{{of_get_next_child() returns a counted reference (+1): 'child' must be released}} expected-note{{Assuming 'child' is not equal to null}} expected-note{{Loop condition is true.  Entering loop body}}
+  for_each_child_of_node(parent, child) { // expected-note{{The call to of_get_next_child() returns a counted reference (+1): 'child' must be released}} expected-note{{Assuming 'child' is not equal to null}} expected-note{{Loop condition is true.  Entering loop body}}
     if (of_device_is_available(child)) // expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
       break; // v19-note{{Execution continues on line 19}} v22-note{{Execution jumps to the end of the function}}
   }
@@ -21,7 +21,7 @@ int child_break(struct device_node *parent) {
 
 int child_return_inside(struct device_node *parent) {
   struct device_node *child;
-  for_each_available_child_of_node(parent, child) { // expected-note{{of_get_next_available_child() returns a counted reference (+1): 'child' must be released}} expected-note{{Assuming 'child' is not equal to null}} expected-note{{Loop condition is true.  Entering loop body}}
+  for_each_available_child_of_node(parent, child) { // expected-note{{The call to of_get_next_available_child() returns a counted reference (+1): 'child' must be released}} expected-note{{Assuming 'child' is not equal to null}} expected-note{{Loop condition is true.  Entering loop body}}
     u32 reg;
     if (of_property_read_u32(child, "reg", &reg)) // expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
       return -EINVAL; // LEAK child // expected-warning{{Reference to 'child' held by the loop over of_get_next_available_child() leaks: the loop is left without of_node_put()}} expected-note{{Reference to 'child' held by the loop over of_get_next_available_child() leaks: the loop is left without of_node_put()}}
@@ -34,7 +34,7 @@ int child_return_inside(struct device_node *parent) {
 int find_in_loop(void) {
   struct device_node *np;
   int n = 0;
-  for_each_compatible_node(np, NULL, "vendor,chip") { // v19-note{{Loop condition is true.  Entering loop body}} v19-note{{Loop condition is true.  Entering loop body}} v19-note{{of_find_compatible_node() returns a counted reference (+1): 'np' must be released}} v19-note{{Loop condition is true.  Entering loop body}}
+  for_each_compatible_node(np, NULL, "vendor,chip") { // v19-note{{Loop condition is true.  Entering loop body}} v19-note{{Loop condition is true.  Entering loop body}} v19-note{{The call to of_find_compatible_node() returns a counted reference (+1): 'np' must be released}} v19-note{{Loop condition is true.  Entering loop body}}
     if (n++ == 2) // v19-note{{Taking false branch}} v19-note{{Taking false branch}} v19-note{{Taking true branch}}
       return n; // LEAK np // v19-warning{{Reference to 'np' held by the loop over of_find_compatible_node() leaks: the loop is left without of_node_put()}} v19-note{{Reference to 'np' held by the loop over of_find_compatible_node() leaks: the loop is left without of_node_put()}}
   }
@@ -43,7 +43,7 @@ int find_in_loop(void) {
 
 int for_each_pci_leak(void) {
   struct pci_dev *pdev = NULL;
-  for_each_pci_dev(pdev) { // expected-note{{pci_get_device() returns a counted reference (+1): 'pdev' must be released}} expected-note{{Assuming the condition is true}} expected-note{{Loop condition is true.  Entering loop body}}
+  for_each_pci_dev(pdev) { // expected-note{{The call to pci_get_device() returns a counted reference (+1): 'pdev' must be released}} expected-note{{Assuming the condition is true}} expected-note{{Loop condition is true.  Entering loop body}}
     if (pdev->vendor == 0x8086) // expected-note{{Assuming field 'vendor' is equal to 32902}} expected-note{{Taking true branch}}
       return 1; // LEAK // expected-warning{{Reference to 'pdev' held by the loop over pci_get_device() leaks: the loop is left without pci_dev_put()}} expected-note{{Reference to 'pdev' held by the loop over pci_get_device() leaks: the loop is left without pci_dev_put()}}
   }
@@ -52,7 +52,7 @@ int for_each_pci_leak(void) {
 
 int fwnode_child_leak(struct device *dev) {
   struct fwnode_handle *child;
-  device_for_each_child_node(dev, child) { // expected-note{{device_get_next_child_node() returns a counted reference (+1): 'child' must be released}} expected-note{{Loop condition is true.  Entering loop body}}
+  device_for_each_child_node(dev, child) { // expected-note{{The call to device_get_next_child_node() returns a counted reference (+1): 'child' must be released}} expected-note{{Loop condition is true.  Entering loop body}}
     u32 v;
     if (fwnode_property_read_u32(child, "reg", &v)) // expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
       return -EINVAL; // LEAK // expected-warning{{Reference to 'child' held by the loop over device_get_next_child_node() leaks: the loop is left without fwnode_handle_put()}} expected-note{{Reference to 'child' held by the loop over device_get_next_child_node() leaks: the loop is left without fwnode_handle_put()}}

@@ -12,7 +12,7 @@ int use(void *p);
 int setup(void);
 
 int find_then_fail(void) {
-  struct device_node *np = of_find_node_by_path("/soc"); // expected-note{{of_find_node_by_path() returns a counted reference (+1): 'np' must be released}}
+  struct device_node *np = of_find_node_by_path("/soc"); // expected-note{{The call to of_find_node_by_path() returns a counted reference (+1): 'np' must be released}}
   u32 v;
   if (!np) // expected-note{{Assuming 'np' is non-null}} expected-note{{Taking false branch}}
     return -ENODEV;
@@ -28,7 +28,7 @@ int goto_ladder(struct device *dev) {
   np = of_get_child_by_name(dev->of_node, "ports");
   if (!np) // expected-note{{Assuming 'np' is non-null}} expected-note{{Taking false branch}}
     return -ENODEV;
-  ep = of_get_next_child(np, NULL); // expected-note{{of_get_next_child() returns a counted reference (+1): 'ep' must be released}}
+  ep = of_get_next_child(np, NULL); // expected-note{{The call to of_get_next_child() returns a counted reference (+1): 'ep' must be released}}
   if (!ep) { // expected-note{{Assuming 'ep' is non-null}} expected-note{{Taking false branch}}
     ret = -EINVAL;
     goto err_np;
@@ -43,7 +43,7 @@ err_np:
 }
 
 int parse_phandle_leak(struct device_node *np) {
-  struct device_node *remote = of_parse_phandle(np, "remote", 0); // expected-note{{of_parse_phandle() returns a counted reference (+1): 'remote' must be released}}
+  struct device_node *remote = of_parse_phandle(np, "remote", 0); // expected-note{{The call to of_parse_phandle() returns a counted reference (+1): 'remote' must be released}}
   if (!remote) // expected-note{{Assuming 'remote' is non-null}} expected-note{{Taking false branch}}
     return -ENODEV;
   return of_device_is_available(remote) ? 0 : -ENODEV; // LEAK // expected-warning{{Reference to 'remote' acquired by of_parse_phandle() is not released on this path (missing of_node_put())}} expected-note{{Assuming the condition is false}} expected-note{{'?' condition is false}} expected-note{{Reference to 'remote' acquired by of_parse_phandle() is not released on this path (missing of_node_put())}}
@@ -51,7 +51,7 @@ int parse_phandle_leak(struct device_node *np) {
 
 int bus_find_leak(struct bus_type *bus, const void *key,
                   int (*match)(struct device *, const void *)) {
-  struct device *d = bus_find_device(bus, NULL, key, match); // expected-note{{bus_find_device() returns a counted reference (+1): 'd' must be released}}
+  struct device *d = bus_find_device(bus, NULL, key, match); // expected-note{{The call to bus_find_device() returns a counted reference (+1): 'd' must be released}}
   if (!d) // expected-note{{Assuming 'd' is non-null}} expected-note{{Taking false branch}}
     return -ENODEV;
   return use(d->driver_data); // LEAK // expected-warning{{Reference to 'd' acquired by bus_find_device() is not released on this path (missing put_device())}} expected-note{{Reference to 'd' acquired by bus_find_device() is not released on this path (missing put_device())}}
@@ -59,7 +59,7 @@ int bus_find_leak(struct bus_type *bus, const void *key,
 
 int class_find_leak(struct class *cls, const void *key,
                     int (*match)(struct device *, const void *)) {
-  struct device *d = class_find_device(cls, NULL, key, match); // expected-note{{class_find_device() returns a counted reference (+1): 'd' must be released}}
+  struct device *d = class_find_device(cls, NULL, key, match); // expected-note{{The call to class_find_device() returns a counted reference (+1): 'd' must be released}}
   if (!d) // expected-note{{Assuming 'd' is non-null}} expected-note{{Taking false branch}}
     return -ENODEV;
   if (!d->driver_data) // expected-note{{Assuming field 'driver_data' is null}} expected-note{{Taking true branch}}
@@ -70,7 +70,7 @@ int class_find_leak(struct class *cls, const void *key,
 
 int device_find_child_leak(struct device *parent, void *data,
                            int (*match)(struct device *, void *)) {
-  struct device *child = device_find_child(parent, data, match); // expected-note{{device_find_child() returns a counted reference (+1): 'child' must be released}}
+  struct device *child = device_find_child(parent, data, match); // expected-note{{The call to device_find_child() returns a counted reference (+1): 'child' must be released}}
   if (child && child->driver_data) // expected-note{{Assuming 'child' is non-null}} expected-note{{Left side of '&&' is true}} expected-note{{Assuming field 'driver_data' is non-null}} expected-note{{Taking true branch}}
     return 1; // LEAK // expected-warning{{Reference to 'child' acquired by device_find_child() is not released on this path (missing put_device())}} expected-note{{Reference to 'child' acquired by device_find_child() is not released on this path (missing put_device())}}
   put_device(child);
@@ -78,7 +78,7 @@ int device_find_child_leak(struct device *parent, void *data,
 }
 
 int put_in_one_branch(int flag) {
-  struct device_node *np = of_find_node_by_name(NULL, "cpus"); // expected-note{{of_find_node_by_name() returns a counted reference (+1): 'np' must be released}}
+  struct device_node *np = of_find_node_by_name(NULL, "cpus"); // expected-note{{The call to of_find_node_by_name() returns a counted reference (+1): 'np' must be released}}
   if (!np) // expected-note{{Assuming 'np' is non-null}} expected-note{{Taking false branch}}
     return -ENODEV;
   if (flag) // expected-note{{Assuming 'flag' is 0}} expected-note{{Taking false branch}}
@@ -87,14 +87,14 @@ int put_in_one_branch(int flag) {
 }
 
 int of_find_device_leak(struct device_node *np) {
-  struct platform_device *pdev = of_find_device_by_node(np); // expected-note{{of_find_device_by_node() returns a counted reference (+1): 'pdev' must be released}}
+  struct platform_device *pdev = of_find_device_by_node(np); // expected-note{{The call to of_find_device_by_node() returns a counted reference (+1): 'pdev' must be released}}
   if (!pdev) // expected-note{{Assuming 'pdev' is non-null}} expected-note{{Taking false branch}}
     return -EPROBE_DEFER;
   return pdev->id; // LEAK // expected-warning{{Reference to 'pdev' acquired by of_find_device_by_node() is not released on this path (missing put_device())}} expected-note{{Reference to 'pdev' acquired by of_find_device_by_node() is not released on this path (missing put_device())}}
 }
 
 int pci_get_leak(void) {
-  struct pci_dev *pdev = pci_get_device(0x8086, 0x1234, NULL); // expected-note{{pci_get_device() returns a counted reference (+1): 'pdev' must be released}}
+  struct pci_dev *pdev = pci_get_device(0x8086, 0x1234, NULL); // expected-note{{The call to pci_get_device() returns a counted reference (+1): 'pdev' must be released}}
   if (!pdev) // expected-note{{Assuming 'pdev' is non-null}} expected-note{{Taking false branch}}
     return -ENODEV;
   if (pci_enable_device(pdev)) // expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
@@ -104,7 +104,7 @@ int pci_get_leak(void) {
 }
 
 int dev_get_by_name_leak(struct net *net) {
-  struct net_device *nd = dev_get_by_name(net, "eth0"); // expected-note{{dev_get_by_name() returns a counted reference (+1): 'nd' must be released}}
+  struct net_device *nd = dev_get_by_name(net, "eth0"); // expected-note{{The call to dev_get_by_name() returns a counted reference (+1): 'nd' must be released}}
   if (!nd) // expected-note{{Assuming 'nd' is non-null}} expected-note{{Taking false branch}}
     return -ENODEV;
   if (dev_open(nd)) // expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
@@ -114,7 +114,7 @@ int dev_get_by_name_leak(struct net *net) {
 }
 
 int dget_parent_leak(struct dentry *d) {
-  struct dentry *parent = dget_parent(d); // expected-note{{dget_parent() returns a counted reference (+1): 'parent' must be released}}
+  struct dentry *parent = dget_parent(d); // expected-note{{The call to dget_parent() returns a counted reference (+1): 'parent' must be released}}
   if (d_revalidate(parent)) // expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
     return -EINVAL; // LEAK // expected-warning{{Reference to 'parent' acquired by dget_parent() is not released on this path (missing dput())}} expected-note{{Reference to 'parent' acquired by dget_parent() is not released on this path (missing dput())}}
   dput(parent);
@@ -122,7 +122,7 @@ int dget_parent_leak(struct dentry *d) {
 }
 
 int lookup_leak(struct dentry *base) {
-  struct dentry *d = lookup_one_len("x", base, 1); // expected-note{{lookup_one_len() returns a counted reference (+1): 'd' must be released}}
+  struct dentry *d = lookup_one_len("x", base, 1); // expected-note{{The call to lookup_one_len() returns a counted reference (+1): 'd' must be released}}
   if (IS_ERR(d)) // expected-note{{Taking false branch}}
     return PTR_ERR(d);
   if (!d->d_inode) // expected-note{{Assuming field 'd_inode' is null}} expected-note{{Taking true branch}}
@@ -132,14 +132,14 @@ int lookup_leak(struct dentry *base) {
 }
 
 int fwnode_ref_leak(struct fwnode_handle *fw) {
-  struct fwnode_handle *ref = fwnode_find_reference(fw, "phy", 0); // expected-note{{fwnode_find_reference() returns a counted reference (+1): 'ref' must be released}}
+  struct fwnode_handle *ref = fwnode_find_reference(fw, "phy", 0); // expected-note{{The call to fwnode_find_reference() returns a counted reference (+1): 'ref' must be released}}
   if (IS_ERR(ref)) // expected-note{{Taking false branch}}
     return PTR_ERR(ref);
   return fwnode_property_read_u32(ref, "x", NULL) ? -EINVAL : 0; // LEAK // expected-warning{{Reference to 'ref' acquired by fwnode_find_reference() is not released on this path (missing fwnode_handle_put())}} expected-note{{Assuming the condition is false}} expected-note{{'?' condition is false}} expected-note{{Reference to 'ref' acquired by fwnode_find_reference() is not released on this path (missing fwnode_handle_put())}}
 }
 
 int kobject_create_leak(struct kobject *parent) {
-  struct kobject *k = kobject_create_and_add("x", parent); // expected-note{{kobject_create_and_add() returns a counted reference (+1): 'k' must be released}}
+  struct kobject *k = kobject_create_and_add("x", parent); // expected-note{{The call to kobject_create_and_add() returns a counted reference (+1): 'k' must be released}}
   if (!k) // expected-note{{Assuming 'k' is non-null}} expected-note{{Taking false branch}}
     return -ENOMEM;
   if (setup()) // expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
@@ -149,7 +149,7 @@ int kobject_create_leak(struct kobject *parent) {
 }
 
 int get_parent_leak(struct device_node *np) {
-  struct device_node *parent = of_get_parent(np); // expected-note{{of_get_parent() returns a counted reference (+1): 'parent' must be released}}
+  struct device_node *parent = of_get_parent(np); // expected-note{{The call to of_get_parent() returns a counted reference (+1): 'parent' must be released}}
   if (parent && of_device_is_compatible(parent, "simple-bus")) // expected-note{{Assuming 'parent' is non-null}} expected-note{{Left side of '&&' is true}} expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
     return 1; // LEAK // expected-warning{{Reference to 'parent' acquired by of_get_parent() is not released on this path (missing of_node_put())}} expected-note{{Reference to 'parent' acquired by of_get_parent() is not released on this path (missing of_node_put())}}
   of_node_put(parent);
@@ -214,7 +214,7 @@ int cleanup_attribute(void) {
 }
 
 int acpi_match_leak(void) {
-  struct acpi_device *adev = acpi_dev_get_first_match_dev("INT33FE", NULL, -1); // expected-note{{acpi_dev_get_first_match_dev() returns a counted reference (+1): 'adev' must be released}}
+  struct acpi_device *adev = acpi_dev_get_first_match_dev("INT33FE", NULL, -1); // expected-note{{The call to acpi_dev_get_first_match_dev() returns a counted reference (+1): 'adev' must be released}}
   if (!adev) // expected-note{{Assuming 'adev' is non-null}} expected-note{{Taking false branch}}
     return -ENODEV;
   if (!acpi_dev_ready(adev)) // expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
@@ -234,7 +234,7 @@ int acpi_match_ok(void) {
 }
 
 int i2c_adapter_leak(int nr) {
-  struct i2c_adapter *adap = i2c_get_adapter(nr); // expected-note{{i2c_get_adapter() returns a counted reference (+1): 'adap' must be released}}
+  struct i2c_adapter *adap = i2c_get_adapter(nr); // expected-note{{The call to i2c_get_adapter() returns a counted reference (+1): 'adap' must be released}}
   if (!adap) // expected-note{{Assuming 'adap' is non-null}} expected-note{{Taking false branch}}
     return -ENODEV;
   if (i2c_adapter_probe(adap)) // expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
@@ -254,7 +254,7 @@ int i2c_adapter_ok(struct device_node *np) {
 }
 
 void tty_port_leak(struct tty_port *port) {
-  struct tty_struct *tty = tty_port_tty_get(port); // expected-note{{tty_port_tty_get() returns a counted reference (+1): 'tty' must be released}}
+  struct tty_struct *tty = tty_port_tty_get(port); // expected-note{{The call to tty_port_tty_get() returns a counted reference (+1): 'tty' must be released}}
   if (!tty) // expected-note{{Assuming 'tty' is non-null}} expected-note{{Taking false branch}}
     return;
   if (tty_busy(tty)) // expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
@@ -273,7 +273,7 @@ void tty_port_ok(struct tty_port *port) {
 }
 
 int mdio_bus_leak(struct device_node *np) {
-  struct mii_bus *bus = of_mdio_find_bus(np); // expected-note{{of_mdio_find_bus() returns a counted reference (+1): 'bus' must be released}}
+  struct mii_bus *bus = of_mdio_find_bus(np); // expected-note{{The call to of_mdio_find_bus() returns a counted reference (+1): 'bus' must be released}}
   if (!bus) // expected-note{{Assuming 'bus' is non-null}} expected-note{{Taking false branch}}
     return -EPROBE_DEFER;
   return bus->state; // LEAK // expected-warning{{Reference to 'bus' acquired by of_mdio_find_bus() is not released on this path (missing put_device())}} expected-note{{Reference to 'bus' acquired by of_mdio_find_bus() is not released on this path (missing put_device())}}
@@ -301,7 +301,7 @@ int cpu_node_ok(int cpu) {
 }
 
 int cpu_node_bad(int cpu) {
-  struct device_node *np = of_get_cpu_node(cpu, NULL); // expected-note{{of_get_cpu_node() returns a counted reference (+1): 'np' must be released}}
+  struct device_node *np = of_get_cpu_node(cpu, NULL); // expected-note{{The call to of_get_cpu_node() returns a counted reference (+1): 'np' must be released}}
   if (!np) // expected-note{{Assuming 'np' is non-null}} expected-note{{Taking false branch}}
     return -ENODEV;
   return 0; // LEAK expected-warning{{Reference to 'np' acquired by of_get_cpu_node() is not released on this path (missing of_node_put())}} expected-note{{Reference to 'np' acquired by of_get_cpu_node() is not released on this path (missing of_node_put())}}

@@ -11,7 +11,7 @@ struct device_node *of_find_next_cache_node(const struct device_node *np);
 int cache_levels(struct device_node *cpu) {
   struct device_node *np = of_node_get(cpu), *prev = np;
   int levels = 0;
-  while ((np = of_find_next_cache_node(np))) { // expected-note{{of_find_next_cache_node() returns a counted reference (+1): 'np' must be released}} expected-note{{Loop condition is true.  Entering loop body}} v19-note{{Loop condition is false. Execution continues on line 19}} v22-note{{Loop condition is false. Execution jumps to the end of the function}}
+  while ((np = of_find_next_cache_node(np))) { // expected-note{{The call to of_find_next_cache_node() returns a counted reference (+1): 'np' must be released}} expected-note{{Loop condition is true.  Entering loop body}} v19-note{{Loop condition is false. Execution continues on line 19}} v22-note{{Loop condition is false. Execution jumps to the end of the function}}
     of_node_put(prev);
     prev = np;
     levels++;
@@ -42,7 +42,7 @@ int machine_probe_ok(struct device_node *parent) {
 }
 
 int machine_probe_bad(struct device_node *parent, struct card_like *c) {
-  struct device_node *np = of_parse_phandle(parent, "platform", 0); // expected-note{{of_parse_phandle() returns a counted reference (+1): 'np' must be released}}
+  struct device_node *np = of_parse_phandle(parent, "platform", 0); // expected-note{{The call to of_parse_phandle() returns a counted reference (+1): 'np' must be released}}
   int i;
   if (!np) // expected-note{{Assuming 'np' is non-null}} expected-note{{Taking false branch}}
     return -EINVAL;

@@ -38,7 +38,7 @@ int pd0_start_ok(struct pd_set *s) {
 }
 
 int pd0_start_bad(struct pd_set *s) {
-  int ret = pm_runtime_get_sync(s->pds[0]); // expected-note{{pm_runtime_get_sync() takes a runtime-PM usage count of 's->pds[0]', even when it fails}}
+  int ret = pm_runtime_get_sync(s->pds[0]); // expected-note{{The call to pm_runtime_get_sync() takes a runtime-PM usage count of 's->pds[0]', even when it fails}}
   if (ret < 0) { // expected-note{{Assuming 'ret' is >= 0}} expected-note{{Taking false branch}}
     pm_runtime_put_noidle(s->pds[0]);
     return ret;
@@ -75,7 +75,7 @@ put:
 int ctrl_probe_bad(struct platform_device *pdev, struct ctrl_like *ctrl) {
   int err;
   ctrl->dev = &pdev->dev;
-  err = pm_runtime_resume_and_get(&pdev->dev); // expected-note{{pm_runtime_resume_and_get() takes a runtime-PM usage count of '&pdev->dev': it succeeded}}
+  err = pm_runtime_resume_and_get(&pdev->dev); // expected-note{{The call to pm_runtime_resume_and_get() takes a runtime-PM usage count of '&pdev->dev': it succeeded}}
   if (err) // expected-note{{'err' is 0}} expected-note{{Taking false branch}}
     return err;
   err = ctrl_setup(ctrl);
@@ -109,7 +109,7 @@ err:
 }
 
 int vfe_get_bad(struct vfe_like *vfe) {
-  int ret = pm_runtime_resume_and_get(vfe->camss->dev); // expected-note{{pm_runtime_resume_and_get() takes a runtime-PM usage count of 'vfe->camss->dev': it succeeded}}
+  int ret = pm_runtime_resume_and_get(vfe->camss->dev); // expected-note{{The call to pm_runtime_resume_and_get() takes a runtime-PM usage count of 'vfe->camss->dev': it succeeded}}
   if (ret < 0) // expected-note{{'ret' is >= 0}} expected-note{{Taking false branch}}
     return ret;
   ret = vfe_set_rates(vfe);
@@ -142,7 +142,7 @@ disable:
 }
 
 int rproc_start_bad(struct rproc_pds *r) {
-  int ret = pm_runtime_resume_and_get(r->pds[0]); // expected-note{{pm_runtime_resume_and_get() takes a runtime-PM usage count of 'r->pds[0]': it succeeded}}
+  int ret = pm_runtime_resume_and_get(r->pds[0]); // expected-note{{The call to pm_runtime_resume_and_get() takes a runtime-PM usage count of 'r->pds[0]': it succeeded}}
   if (ret < 0) // expected-note{{'ret' is >= 0}} expected-note{{Taking false branch}}
     return ret;
   ret = q6_wait(&r->q6);

@@ -13,7 +13,7 @@
 int setup(void);
 
 int pm_get_sync_error(struct device *dev) {
-  int ret = pm_runtime_get_sync(dev); // expected-note{{pm_runtime_get_sync() takes a runtime-PM usage count of 'dev', even when it fails}}
+  int ret = pm_runtime_get_sync(dev); // expected-note{{The call to pm_runtime_get_sync() takes a runtime-PM usage count of 'dev', even when it fails}}
   if (ret < 0) // expected-note{{Assuming 'ret' is < 0}} expected-note{{Taking true branch}}
     return ret; // LEAK: usage count taken even on failure // expected-warning{{The runtime-PM usage count of 'dev' taken by pm_runtime_get_sync() is not dropped on this error path (missing pm_runtime_put_noidle()); pm_runtime_get_sync() increments it even when it fails: consider pm_runtime_resume_and_get()}} expected-note{{The runtime-PM usage count of 'dev' taken by pm_runtime_get_sync() is not dropped on this error path (missing pm_runtime_put_noidle()); pm_runtime_get_sync() increments it even when it fails: consider pm_runtime_resume_and_get()}}
   ret = setup();
@@ -23,7 +23,7 @@ int pm_get_sync_error(struct device *dev) {
 
 int pm_get_sync_later_error(struct platform_device *pdev) {
   int ret;
-  pm_runtime_get_sync(&pdev->dev); // expected-note{{pm_runtime_get_sync() takes a runtime-PM usage count of '&pdev->dev', even when it fails}}
+  pm_runtime_get_sync(&pdev->dev); // expected-note{{The call to pm_runtime_get_sync() takes a runtime-PM usage count of '&pdev->dev', even when it fails}}
   ret = setup();
   if (ret) // expected-note{{Assuming 'ret' is not equal to 0}} expected-note{{Taking true branch}}
     return -EIO; // LEAK // expected-warning{{The runtime-PM usage count of '&pdev->dev' taken by pm_runtime_get_sync() is not dropped on this error path (missing pm_runtime_put_noidle()); pm_runtime_get_sync() increments it even when it fails: consider pm_runtime_resume_and_get()}} expected-note{{The runtime-PM usage count of '&pdev->dev' taken by pm_runtime_get_sync() is not dropped on this error path (missing pm_runtime_put_noidle()); pm_runtime_get_sync() increments it even when it fails: consider pm_runtime_resume_and_get()}}
@@ -32,7 +32,7 @@ int pm_get_sync_later_error(struct platform_device *pdev) {
 }
 
 int pm_resume_and_get_later_error(struct device *dev) {
-  int ret = pm_runtime_resume_and_get(dev); // expected-note{{pm_runtime_resume_and_get() takes a runtime-PM usage count of 'dev': it succeeded}}
+  int ret = pm_runtime_resume_and_get(dev); // expected-note{{The call to pm_runtime_resume_and_get() takes a runtime-PM usage count of 'dev': it succeeded}}
   if (ret) // expected-note{{'ret' is 0}} expected-note{{Taking false branch}}
     return ret;
   if (setup()) // expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
@@ -96,7 +96,7 @@ int port_resume_ok(struct hub *hub, int port1) {
 int port_resume_bad(struct hub *hub, int port1) {
   struct device *port = hub->port;
   if (!test_bit(port1, hub->bits)) { // expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
-    int status = pm_runtime_resume_and_get(port); // expected-note{{pm_runtime_resume_and_get() takes a runtime-PM usage count of 'port': it succeeded}}
+    int status = pm_runtime_resume_and_get(port); // expected-note{{The call to pm_runtime_resume_and_get() takes a runtime-PM usage count of 'port': it succeeded}}
     if (status < 0) // expected-note{{'status' is >= 0}} expected-note{{Taking false branch}}
       return status;
   }
@@ -122,7 +122,7 @@ out:
 int flagged_bad(struct i2c_client *client, struct device *adap) {
   int status;
   if (client->flags & 1) // expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
-    pm_runtime_get_sync(adap); // expected-note{{pm_runtime_get_sync() takes a runtime-PM usage count of 'adap', even when it fails}}
+    pm_runtime_get_sync(adap); // expected-note{{The call to pm_runtime_get_sync() takes a runtime-PM usage count of 'adap', even when it fails}}
   status = i2c_client_setup(client);
   if (status < 0) // expected-note{{Assuming 'status' is < 0}} expected-note{{Taking true branch}}
     goto out; // expected-note{{Control jumps to line 131}}
@@ -159,7 +159,7 @@ int xfer_reinit_ok(struct device *dev) {
 }
 
 static int hw_reinit_leaky(struct device *dev) {
-  int ret = pm_runtime_resume_and_get(dev); // expected-note{{pm_runtime_resume_and_get() takes a runtime-PM usage count of 'dev': it succeeded}}
+  int ret = pm_runtime_resume_and_get(dev); // expected-note{{The call to pm_runtime_resume_and_get() takes a runtime-PM usage count of 'dev': it succeeded}}
   if (ret) // expected-note{{'ret' is 0}} expected-note{{Taking false branch}}
     return ret;
   hw_setup(dev);
@@ -167,7 +167,7 @@ static int hw_reinit_leaky(struct device *dev) {
 }
 
 int xfer_reinit_bad(struct device *dev) {
-  int ret = pm_runtime_resume_and_get(dev); // expected-note{{pm_runtime_resume_and_get() takes a runtime-PM usage count of 'dev': it succeeded}}
+  int ret = pm_runtime_resume_and_get(dev); // expected-note{{The call to pm_runtime_resume_and_get() takes a runtime-PM usage count of 'dev': it succeeded}}
   if (ret < 0) // expected-note{{'ret' is >= 0}} expected-note{{Taking false branch}}
     return ret;
   ret = hw_xfer(dev);
@@ -188,7 +188,7 @@ int pm_get_forward_ok(struct device *dev) {
 }
 
 int pm_get_forward_bad(struct device *dev) {
-  int ret = pm_runtime_get(dev); // expected-note{{pm_runtime_get() takes a runtime-PM usage count of 'dev', even when it fails}}
+  int ret = pm_runtime_get(dev); // expected-note{{The call to pm_runtime_get() takes a runtime-PM usage count of 'dev', even when it fails}}
   if (ret < 0 && ret != -EINPROGRESS) // expected-note{{Assuming 'ret' is < 0}} expected-note{{Left side of '&&' is true}} expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
     return -EIO; // LEAK // expected-warning{{The runtime-PM usage count of 'dev' taken by pm_runtime_get() is not dropped on this error path (missing pm_runtime_put_noidle())}} expected-note{{The runtime-PM usage count of 'dev' taken by pm_runtime_get() is not dropped on this error path (missing pm_runtime_put_noidle())}}
   return ret;
@@ -220,7 +220,7 @@ int pm_cycle_get_bad(struct device *dev, struct device *phy) {
   ret = pm_runtime_get_sync(dev);
   if (ret < 0) // expected-note{{Assuming 'ret' is >= 0}} expected-note{{Taking false branch}}
     return ret;
-  ret = pm_runtime_get_sync(phy); // expected-note{{pm_runtime_get_sync() takes a runtime-PM usage count of 'phy', even when it fails}}
+  ret = pm_runtime_get_sync(phy); // expected-note{{The call to pm_runtime_get_sync() takes a runtime-PM usage count of 'phy', even when it fails}}
   if (ret < 0) // expected-note{{Assuming 'ret' is < 0}} expected-note{{Taking true branch}}
     return ret; // LEAK: 'phy' was never put expected-warning{{The runtime-PM usage count of 'phy' taken by pm_runtime_get_sync() is not dropped on this error path (missing pm_runtime_put_noidle()); pm_runtime_get_sync() increments it even when it fails: consider pm_runtime_resume_and_get()}} expected-note{{The runtime-PM usage count of 'phy' taken by pm_runtime_get_sync() is not dropped on this error path (missing pm_runtime_put_noidle()); pm_runtime_get_sync() increments it even when it fails: consider pm_runtime_resume_and_get()}}
   return 0;
@@ -230,7 +230,7 @@ int pm_cycle_other_bad(struct device *dev, struct device *phy) {
   int ret = pm_runtime_put_sync(phy);
   if (ret < 0) // expected-note{{Assuming 'ret' is >= 0}} expected-note{{Taking false branch}}
     return ret;
-  ret = pm_runtime_get_sync(dev); // expected-note{{pm_runtime_get_sync() takes a runtime-PM usage count of 'dev', even when it fails}}
+  ret = pm_runtime_get_sync(dev); // expected-note{{The call to pm_runtime_get_sync() takes a runtime-PM usage count of 'dev', even when it fails}}
   if (ret < 0) // expected-note{{Assuming 'ret' is < 0}} expected-note{{Taking true branch}}
     return ret; // LEAK: 'dev' was not the device put above expected-warning{{The runtime-PM usage count of 'dev' taken by pm_runtime_get_sync() is not dropped on this error path (missing pm_runtime_put_noidle()); pm_runtime_get_sync() increments it even when it fails: consider pm_runtime_resume_and_get()}} expected-note{{The runtime-PM usage count of 'dev' taken by pm_runtime_get_sync() is not dropped on this error path (missing pm_runtime_put_noidle()); pm_runtime_get_sync() increments it even when it fails: consider pm_runtime_resume_and_get()}}
   return 0;

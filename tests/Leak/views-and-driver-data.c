@@ -14,7 +14,7 @@ int use(void *p);
 
 /* #22 (the notes are those of new_client() below, which inlines this) */
 struct i2c_adapter *adapter_ok(struct bus_type *bus, void *h) {
-  struct device *dev = bus_find_device(bus, NULL, h, NULL); // expected-note{{bus_find_device() returns a counted reference (+1): 'dev' must be released}}
+  struct device *dev = bus_find_device(bus, NULL, h, NULL); // expected-note{{The call to bus_find_device() returns a counted reference (+1): 'dev' must be released}}
   struct i2c_adapter *adapter;
   if (!dev) // expected-note{{Assuming 'dev' is non-null}} expected-note{{Taking false branch}}
     return NULL;
@@ -25,7 +25,7 @@ struct i2c_adapter *adapter_ok(struct bus_type *bus, void *h) {
 }
 
 int adapter_nr(struct bus_type *bus, void *h) {
-  struct device *dev = bus_find_device(bus, NULL, h, NULL); // expected-note{{bus_find_device() returns a counted reference (+1): 'dev' must be released}}
+  struct device *dev = bus_find_device(bus, NULL, h, NULL); // expected-note{{The call to bus_find_device() returns a counted reference (+1): 'dev' must be released}}
   struct i2c_adapter *adapter;
   if (!dev) // expected-note{{Assuming 'dev' is non-null}} expected-note{{Taking false branch}}
     return -ENODEV;
@@ -95,7 +95,7 @@ struct qmp_handle *handle_devm_ok(struct device *dev, struct device_node *np) {
 }
 
 int handle_not_returned(struct device_node *np) {
-  struct platform_device *pdev = of_find_device_by_node(np); // expected-note{{of_find_device_by_node() returns a counted reference (+1): 'pdev' must be released}}
+  struct platform_device *pdev = of_find_device_by_node(np); // expected-note{{The call to of_find_device_by_node() returns a counted reference (+1): 'pdev' must be released}}
   struct qmp_handle *qmp;
   if (!pdev) // expected-note{{Assuming 'pdev' is non-null}} expected-note{{Taking false branch}}
     return -ENODEV;
@@ -125,7 +125,7 @@ struct led_like *led_get_ok(struct class *cls, struct device_node *np) {
 }
 
 struct led_like *led_get_bad(struct class *cls, struct device_node *np) {
-  struct device *led_dev = class_find_device_by_of_node(cls, np); // expected-note{{class_find_device_by_of_node() returns a counted reference (+1): 'led_dev' must be released}}
+  struct device *led_dev = class_find_device_by_of_node(cls, np); // expected-note{{The call to class_find_device_by_of_node() returns a counted reference (+1): 'led_dev' must be released}}
   struct led_like *led;
   if (!led_dev) // expected-note{{Assuming 'led_dev' is non-null}} expected-note{{Taking false branch}}
     return ERR_PTR(-EPROBE_DEFER);

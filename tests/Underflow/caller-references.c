@@ -9,33 +9,33 @@
  * or after it put it twice on a path that never took a reference. */
 
 void find_from_put(struct device_node *from) {
-  struct device_node *np = of_find_compatible_node(from, NULL, "x"); // expected-note{{of_find_compatible_node() puts the previous reference 'from'}}
-  of_node_put(from); // UNDERFLOW: of_find_compatible_node() put it // expected-warning{{of_node_put() puts 'from' a second time on this path, which never took a reference to it}} expected-note{{of_node_put() puts 'from' a second time on this path, which never took a reference to it}}
+  struct device_node *np = of_find_compatible_node(from, NULL, "x"); // expected-note{{The call to of_find_compatible_node() puts the previous reference 'from'}}
+  of_node_put(from); // UNDERFLOW: of_find_compatible_node() put it // expected-warning{{The call to of_node_put() puts 'from' a second time on this path, which never took a reference to it}} expected-note{{The call to of_node_put() puts 'from' a second time on this path, which never took a reference to it}}
   of_node_put(np);
 }
 
 void matching_from_put(struct device_node *from, const struct of_device_id *ids) {
-  struct device_node *np = of_find_matching_node(from, ids); // expected-note{{of_find_matching_node() puts the previous reference 'from'}}
-  of_node_put(from); // UNDERFLOW: of_find_matching_node() put it // expected-warning{{of_node_put() puts 'from' a second time on this path, which never took a reference to it}} expected-note{{of_node_put() puts 'from' a second time on this path, which never took a reference to it}}
+  struct device_node *np = of_find_matching_node(from, ids); // expected-note{{The call to of_find_matching_node() puts the previous reference 'from'}}
+  of_node_put(from); // UNDERFLOW: of_find_matching_node() put it // expected-warning{{The call to of_node_put() puts 'from' a second time on this path, which never took a reference to it}} expected-note{{The call to of_node_put() puts 'from' a second time on this path, which never took a reference to it}}
   of_node_put(np);
 }
 
 void next_parent_put(struct device_node *np) {
-  struct device_node *parent = of_get_next_parent(np); // expected-note{{of_get_next_parent() puts the previous reference 'np'}}
-  of_node_put(np); // UNDERFLOW: of_get_next_parent() put it // expected-warning{{of_node_put() puts 'np' a second time on this path, which never took a reference to it}} expected-note{{of_node_put() puts 'np' a second time on this path, which never took a reference to it}}
+  struct device_node *parent = of_get_next_parent(np); // expected-note{{The call to of_get_next_parent() puts the previous reference 'np'}}
+  of_node_put(np); // UNDERFLOW: of_get_next_parent() put it // expected-warning{{The call to of_node_put() puts 'np' a second time on this path, which never took a reference to it}} expected-note{{The call to of_node_put() puts 'np' a second time on this path, which never took a reference to it}}
   of_node_put(parent);
 }
 
 void pci_from_put(struct pci_dev *from) {
-  struct pci_dev *p = pci_get_device(1, 2, from); // expected-note{{pci_get_device() puts the previous reference 'from'}}
-  pci_dev_put(from); // UNDERFLOW: pci_get_device() put it // expected-warning{{pci_dev_put() puts 'from' a second time on this path, which never took a reference to it}} expected-note{{pci_dev_put() puts 'from' a second time on this path, which never took a reference to it}}
+  struct pci_dev *p = pci_get_device(1, 2, from); // expected-note{{The call to pci_get_device() puts the previous reference 'from'}}
+  pci_dev_put(from); // UNDERFLOW: pci_get_device() put it // expected-warning{{The call to pci_dev_put() puts 'from' a second time on this path, which never took a reference to it}} expected-note{{The call to pci_dev_put() puts 'from' a second time on this path, which never took a reference to it}}
   pci_dev_put(p);
 }
 
 void put_then_iterate(struct device_node *from) {
   struct device_node *np;
   of_node_put(from); // expected-note{{Reference to 'from' released by of_node_put()}}
-  np = of_find_node_by_name(from, "x"); // UNDERFLOW: puts from again // expected-warning{{of_find_node_by_name() puts 'from' a second time on this path, which never took a reference to it}} expected-note{{of_find_node_by_name() puts 'from' a second time on this path, which never took a reference to it}}
+  np = of_find_node_by_name(from, "x"); // UNDERFLOW: puts from again // expected-warning{{The call to of_find_node_by_name() puts 'from' a second time on this path, which never took a reference to it}} expected-note{{The call to of_find_node_by_name() puts 'from' a second time on this path, which never took a reference to it}}
   of_node_put(np);
 }
 

@@ -11,13 +11,13 @@ int setup(void);
 struct priv { struct device_node *np; struct device *dev; };
 
 void double_put_found(void) {
-  struct device_node *np = of_find_node_by_name(NULL, "x"); // expected-note{{of_find_node_by_name() returns a counted reference (+1): 'np' must be released}}
+  struct device_node *np = of_find_node_by_name(NULL, "x"); // expected-note{{The call to of_find_node_by_name() returns a counted reference (+1): 'np' must be released}}
   of_node_put(np); // expected-note{{Reference to 'np' released by of_node_put(): this path holds no more references to it}}
-  of_node_put(np); // UNDERFLOW // expected-warning{{of_node_put() puts 'np' again: this path already released every reference it took}} expected-note{{of_node_put() puts 'np' again: this path already released every reference it took}}
+  of_node_put(np); // UNDERFLOW // expected-warning{{The call to of_node_put() puts 'np' again: this path already released every reference it took}} expected-note{{The call to of_node_put() puts 'np' again: this path already released every reference it took}}
 }
 
 int goto_ladder_double_put(void) {
-  struct device_node *np = of_find_node_by_path("/soc"); // expected-note{{of_find_node_by_path() returns a counted reference (+1): 'np' must be released}}
+  struct device_node *np = of_find_node_by_path("/soc"); // expected-note{{The call to of_find_node_by_path() returns a counted reference (+1): 'np' must be released}}
   int ret;
   if (!np) // expected-note{{Assuming 'np' is non-null}} expected-note{{Taking false branch}}
     return -ENODEV;
@@ -28,74 +28,74 @@ int goto_ladder_double_put(void) {
   }
   return 0;
 out:
-  of_node_put(np); // UNDERFLOW // expected-warning{{of_node_put() puts 'np' again: this path already released every reference it took}} expected-note{{of_node_put() puts 'np' again: this path already released every reference it took}}
+  of_node_put(np); // UNDERFLOW // expected-warning{{The call to of_node_put() puts 'np' again: this path already released every reference it took}} expected-note{{The call to of_node_put() puts 'np' again: this path already released every reference it took}}
   return ret;
 }
 
 void put_device_twice(struct bus_type *bus) {
-  struct device *d = bus_find_device(bus, NULL, NULL, NULL); // expected-note{{bus_find_device() returns a counted reference (+1): 'd' must be released}}
+  struct device *d = bus_find_device(bus, NULL, NULL, NULL); // expected-note{{The call to bus_find_device() returns a counted reference (+1): 'd' must be released}}
   if (!d) // expected-note{{Assuming 'd' is non-null}} expected-note{{Taking false branch}}
     return;
   put_device(d); // expected-note{{Reference to 'd' released by put_device(): this path holds no more references to it}}
   if (setup()) // expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
-    put_device(d); // UNDERFLOW // expected-warning{{put_device() puts 'd' again: this path already released every reference it took}} expected-note{{put_device() puts 'd' again: this path already released every reference it took}}
+    put_device(d); // UNDERFLOW // expected-warning{{The call to put_device() puts 'd' again: this path already released every reference it took}} expected-note{{The call to put_device() puts 'd' again: this path already released every reference it took}}
 }
 
 void kobject_put_twice(struct kobject *parent) {
-  struct kobject *k = kobject_create_and_add("x", parent); // expected-note{{kobject_create_and_add() returns a counted reference (+1): 'k' must be released}}
+  struct kobject *k = kobject_create_and_add("x", parent); // expected-note{{The call to kobject_create_and_add() returns a counted reference (+1): 'k' must be released}}
   if (!k) // expected-note{{Assuming 'k' is non-null}} expected-note{{Taking false branch}}
     return;
   kobject_put(k); // expected-note{{Reference to 'k' released by kobject_put(): this path holds no more references to it}}
-  kobject_put(k); // UNDERFLOW // expected-warning{{kobject_put() puts 'k' again: this path already released every reference it took}} expected-note{{kobject_put() puts 'k' again: this path already released every reference it took}}
+  kobject_put(k); // UNDERFLOW // expected-warning{{The call to kobject_put() puts 'k' again: this path already released every reference it took}} expected-note{{The call to kobject_put() puts 'k' again: this path already released every reference it took}}
 }
 
 void pci_put_twice(void) {
-  struct pci_dev *p = pci_get_device(1, 2, NULL); // expected-note{{pci_get_device() returns a counted reference (+1): 'p' must be released}}
+  struct pci_dev *p = pci_get_device(1, 2, NULL); // expected-note{{The call to pci_get_device() returns a counted reference (+1): 'p' must be released}}
   pci_dev_put(p); // expected-note{{Reference to 'p' released by pci_dev_put(): this path holds no more references to it}}
-  put_device(&p->dev); // UNDERFLOW (same object) // expected-warning{{put_device() puts 'p' again: this path already released every reference it took}} expected-note{{put_device() puts 'p' again: this path already released every reference it took}}
+  put_device(&p->dev); // UNDERFLOW (same object) // expected-warning{{The call to put_device() puts 'p' again: this path already released every reference it took}} expected-note{{The call to put_device() puts 'p' again: this path already released every reference it took}}
 }
 
 void pdev_put_twice(struct device_node *np) {
-  struct platform_device *pdev = of_find_device_by_node(np); // expected-note{{of_find_device_by_node() returns a counted reference (+1): 'pdev' must be released}}
+  struct platform_device *pdev = of_find_device_by_node(np); // expected-note{{The call to of_find_device_by_node() returns a counted reference (+1): 'pdev' must be released}}
   if (!pdev) // expected-note{{Assuming 'pdev' is non-null}} expected-note{{Taking false branch}}
     return;
   put_device(&pdev->dev); // expected-note{{Reference to 'pdev' released by put_device(): this path holds no more references to it}}
-  platform_device_put(pdev); // UNDERFLOW // expected-warning{{platform_device_put() puts 'pdev' again: this path already released every reference it took}} expected-note{{platform_device_put() puts 'pdev' again: this path already released every reference it took}}
+  platform_device_put(pdev); // UNDERFLOW // expected-warning{{The call to platform_device_put() puts 'pdev' again: this path already released every reference it took}} expected-note{{The call to platform_device_put() puts 'pdev' again: this path already released every reference it took}}
 }
 
 void dput_twice(struct dentry *d) {
-  struct dentry *parent = dget_parent(d); // expected-note{{dget_parent() returns a counted reference (+1): 'parent' must be released}}
+  struct dentry *parent = dget_parent(d); // expected-note{{The call to dget_parent() returns a counted reference (+1): 'parent' must be released}}
   dput(parent); // expected-note{{Reference to 'parent' released by dput(): this path holds no more references to it}}
-  dput(parent); // UNDERFLOW // expected-warning{{dput() puts 'parent' again: this path already released every reference it took}} expected-note{{dput() puts 'parent' again: this path already released every reference it took}}
+  dput(parent); // UNDERFLOW // expected-warning{{The call to dput() puts 'parent' again: this path already released every reference it took}} expected-note{{The call to dput() puts 'parent' again: this path already released every reference it took}}
 }
 
 void dev_put_twice(struct net *net) {
-  struct net_device *nd = dev_get_by_name(net, "eth0"); // expected-note{{dev_get_by_name() returns a counted reference (+1): 'nd' must be released}}
+  struct net_device *nd = dev_get_by_name(net, "eth0"); // expected-note{{The call to dev_get_by_name() returns a counted reference (+1): 'nd' must be released}}
   if (!nd) // expected-note{{Assuming 'nd' is non-null}} expected-note{{Taking false branch}}
     return;
   dev_put(nd); // expected-note{{Reference to 'nd' released by dev_put(): this path holds no more references to it}}
-  dev_put(nd); // UNDERFLOW // expected-warning{{dev_put() puts 'nd' again: this path already released every reference it took}} expected-note{{dev_put() puts 'nd' again: this path already released every reference it took}}
+  dev_put(nd); // UNDERFLOW // expected-warning{{The call to dev_put() puts 'nd' again: this path already released every reference it took}} expected-note{{The call to dev_put() puts 'nd' again: this path already released every reference it took}}
 }
 
 void phandle_put_branch(struct device_node *dn, int flag) {
-  struct device_node *np = of_parse_phandle(dn, "x", 0); // expected-note{{of_parse_phandle() returns a counted reference (+1): 'np' must be released}}
+  struct device_node *np = of_parse_phandle(dn, "x", 0); // expected-note{{The call to of_parse_phandle() returns a counted reference (+1): 'np' must be released}}
   if (flag) // expected-note{{Assuming 'flag' is not equal to 0}} expected-note{{Taking true branch}}
     of_node_put(np); // expected-note{{Reference to 'np' released by of_node_put(): this path holds no more references to it}}
   if (setup()) // expected-note{{Assuming the condition is false}} expected-note{{Taking false branch}}
     return;
-  of_node_put(np); // UNDERFLOW when flag // expected-warning{{of_node_put() puts 'np' again: this path already released every reference it took}} expected-note{{of_node_put() puts 'np' again: this path already released every reference it took}}
+  of_node_put(np); // UNDERFLOW when flag // expected-warning{{The call to of_node_put() puts 'np' again: this path already released every reference it took}} expected-note{{The call to of_node_put() puts 'np' again: this path already released every reference it took}}
 }
 
 void found_child_double(struct device *parent) {
-  struct device *c = device_find_child(parent, NULL, NULL); // expected-note{{device_find_child() returns a counted reference (+1): 'c' must be released}}
+  struct device *c = device_find_child(parent, NULL, NULL); // expected-note{{The call to device_find_child() returns a counted reference (+1): 'c' must be released}}
   if (!c) // expected-note{{Assuming 'c' is non-null}} expected-note{{Taking false branch}}
     return;
   put_device(c); // expected-note{{Reference to 'c' released by put_device(): this path holds no more references to it}}
-  put_device(c); // UNDERFLOW // expected-warning{{put_device() puts 'c' again: this path already released every reference it took}} expected-note{{put_device() puts 'c' again: this path already released every reference it took}}
+  put_device(c); // UNDERFLOW // expected-warning{{The call to put_device() puts 'c' again: this path already released every reference it took}} expected-note{{The call to put_device() puts 'c' again: this path already released every reference it took}}
 }
 
 int ladder_two_labels(void) {
-  struct device_node *a = of_find_node_by_name(NULL, "a"); // expected-note{{of_find_node_by_name() returns a counted reference (+1): 'a' must be released}}
+  struct device_node *a = of_find_node_by_name(NULL, "a"); // expected-note{{The call to of_find_node_by_name() returns a counted reference (+1): 'a' must be released}}
   int ret = 0;
   if (!a) // expected-note{{Assuming 'a' is non-null}} expected-note{{Taking false branch}}
     return -ENODEV;
@@ -106,24 +106,24 @@ int ladder_two_labels(void) {
   }
   return 0;
 err_a:
-  of_node_put(a); // UNDERFLOW // expected-warning{{of_node_put() puts 'a' again: this path already released every reference it took}} expected-note{{of_node_put() puts 'a' again: this path already released every reference it took}}
+  of_node_put(a); // UNDERFLOW // expected-warning{{The call to of_node_put() puts 'a' again: this path already released every reference it took}} expected-note{{The call to of_node_put() puts 'a' again: this path already released every reference it took}}
   return ret;
 }
 
 void lookup_double(struct dentry *base) {
-  struct dentry *d = lookup_one_len("x", base, 1); // expected-note{{lookup_one_len() returns a counted reference (+1): 'd' must be released}}
+  struct dentry *d = lookup_one_len("x", base, 1); // expected-note{{The call to lookup_one_len() returns a counted reference (+1): 'd' must be released}}
   if (IS_ERR(d)) // expected-note{{Taking false branch}}
     return;
   dput(d); // expected-note{{Reference to 'd' released by dput(): this path holds no more references to it}}
-  dput(d); // UNDERFLOW // expected-warning{{dput() puts 'd' again: this path already released every reference it took}} expected-note{{dput() puts 'd' again: this path already released every reference it took}}
+  dput(d); // UNDERFLOW // expected-warning{{The call to dput() puts 'd' again: this path already released every reference it took}} expected-note{{The call to dput() puts 'd' again: this path already released every reference it took}}
 }
 
 void fwnode_ref_double(struct fwnode_handle *fw) {
-  struct fwnode_handle *ref = fwnode_find_reference(fw, "phy", 0); // expected-note{{fwnode_find_reference() returns a counted reference (+1): 'ref' must be released}}
+  struct fwnode_handle *ref = fwnode_find_reference(fw, "phy", 0); // expected-note{{The call to fwnode_find_reference() returns a counted reference (+1): 'ref' must be released}}
   if (IS_ERR(ref)) // expected-note{{Taking false branch}}
     return;
   fwnode_handle_put(ref); // expected-note{{Reference to 'ref' released by fwnode_handle_put(): this path holds no more references to it}}
-  fwnode_handle_put(ref); // UNDERFLOW // expected-warning{{fwnode_handle_put() puts 'ref' again: this path already released every reference it took}} expected-note{{fwnode_handle_put() puts 'ref' again: this path already released every reference it took}}
+  fwnode_handle_put(ref); // UNDERFLOW // expected-warning{{The call to fwnode_handle_put() puts 'ref' again: this path already released every reference it took}} expected-note{{The call to fwnode_handle_put() puts 'ref' again: this path already released every reference it took}}
 }
 
 void balanced(void) {

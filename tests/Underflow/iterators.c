@@ -10,7 +10,7 @@
 int put_in_loop_body(struct device_node *parent) {
   struct device_node *child;
   int n = 0;
-  for_each_child_of_node(parent, child) { // expected-warning{{of_get_next_child() puts 'child' again: this path already released every reference it took}} expected-note{{of_get_next_child() returns a counted reference (+1): 'child' must be released}} expected-note{{Assuming 'child' is not equal to null}} expected-note{{Loop condition is true.  Entering loop body}} expected-note{{of_get_next_child() puts 'child' again: this path already released every reference it took}}
+  for_each_child_of_node(parent, child) { // expected-warning{{The call to of_get_next_child() puts 'child' again: this path already released every reference it took}} expected-note{{The call to of_get_next_child() returns a counted reference (+1): 'child' must be released}} expected-note{{Assuming 'child' is not equal to null}} expected-note{{Loop condition is true.  Entering loop body}} expected-note{{The call to of_get_next_child() puts 'child' again: this path already released every reference it took}}
     n++;
     of_node_put(child); // the loop step puts it again // expected-note{{Reference to 'child' released by of_node_put(): this path holds no more references to it}}
   }
@@ -19,7 +19,7 @@ int put_in_loop_body(struct device_node *parent) {
 
 int put_then_continue(struct device_node *parent) {
   struct device_node *child;
-  for_each_available_child_of_node(parent, child) { // expected-warning{{of_get_next_available_child() puts 'child' again: this path already released every reference it took}} expected-note{{of_get_next_available_child() returns a counted reference (+1): 'child' must be released}} expected-note{{Assuming 'child' is not equal to null}} expected-note{{Loop condition is true.  Entering loop body}} expected-note{{of_get_next_available_child() puts 'child' again: this path already released every reference it took}}
+  for_each_available_child_of_node(parent, child) { // expected-warning{{The call to of_get_next_available_child() puts 'child' again: this path already released every reference it took}} expected-note{{The call to of_get_next_available_child() returns a counted reference (+1): 'child' must be released}} expected-note{{Assuming 'child' is not equal to null}} expected-note{{Loop condition is true.  Entering loop body}} expected-note{{The call to of_get_next_available_child() puts 'child' again: this path already released every reference it took}}
     if (!of_device_is_available(child)) { // expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
       of_node_put(child); // expected-note{{Reference to 'child' released by of_node_put(): this path holds no more references to it}}
       continue; // expected-note{{Execution continues on line 22}}
@@ -30,15 +30,15 @@ int put_then_continue(struct device_node *parent) {
 
 void fwnode_put_twice(struct device *dev) {
   struct fwnode_handle *child;
-  device_for_each_child_node(dev, child) { // expected-warning{{device_get_next_child_node() puts 'child' again: this path already released every reference it took}} expected-note{{device_get_next_child_node() returns a counted reference (+1): 'child' must be released}} expected-note{{Loop condition is true.  Entering loop body}} expected-note{{device_get_next_child_node() puts 'child' again: this path already released every reference it took}}
+  device_for_each_child_node(dev, child) { // expected-warning{{The call to device_get_next_child_node() puts 'child' again: this path already released every reference it took}} expected-note{{The call to device_get_next_child_node() returns a counted reference (+1): 'child' must be released}} expected-note{{Loop condition is true.  Entering loop body}} expected-note{{The call to device_get_next_child_node() puts 'child' again: this path already released every reference it took}}
     fwnode_handle_put(child); // expected-note{{Reference to 'child' released by fwnode_handle_put(): this path holds no more references to it}}
   }
 }
 
 void put_after_next_sibling(struct device_node *parent) {
-  struct device_node *prev = of_get_next_child(parent, NULL); // expected-note{{of_get_next_child() returns a counted reference (+1): 'prev' must be released}}
-  struct device_node *next = of_get_next_child(parent, prev); // expected-note{{of_get_next_child() puts the previous reference 'prev'}}
-  of_node_put(prev); // UNDERFLOW: of_get_next_child() put it // expected-warning{{of_node_put() puts 'prev' again: this path already released every reference it took}} expected-note{{of_node_put() puts 'prev' again: this path already released every reference it took}}
+  struct device_node *prev = of_get_next_child(parent, NULL); // expected-note{{The call to of_get_next_child() returns a counted reference (+1): 'prev' must be released}}
+  struct device_node *next = of_get_next_child(parent, prev); // expected-note{{The call to of_get_next_child() puts the previous reference 'prev'}}
+  of_node_put(prev); // UNDERFLOW: of_get_next_child() put it // expected-warning{{The call to of_node_put() puts 'prev' again: this path already released every reference it took}} expected-note{{The call to of_node_put() puts 'prev' again: this path already released every reference it took}}
   of_node_put(next);
 }
 

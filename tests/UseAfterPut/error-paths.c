@@ -7,7 +7,7 @@
 int setup(void);
 
 int put_before_error_message(struct device_node *dn) {
-  struct device_node *remote = of_parse_phandle(dn, "remote", 0); // expected-note{{of_parse_phandle() returns a counted reference (+1): 'remote' must be released}}
+  struct device_node *remote = of_parse_phandle(dn, "remote", 0); // expected-note{{The call to of_parse_phandle() returns a counted reference (+1): 'remote' must be released}}
   if (!remote) // expected-note{{Assuming 'remote' is non-null}} expected-note{{Taking false branch}}
     return -ENODEV;
   if (!of_device_is_available(remote)) { // expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
@@ -20,7 +20,7 @@ int put_before_error_message(struct device_node *dn) {
 }
 
 int error_path_use(struct device_node *dn) {
-  struct device_node *np = of_get_child_by_name(dn, "ports"); // expected-note{{of_get_child_by_name() returns a counted reference (+1): 'np' must be released}}
+  struct device_node *np = of_get_child_by_name(dn, "ports"); // expected-note{{The call to of_get_child_by_name() returns a counted reference (+1): 'np' must be released}}
   int ret;
   if (!np) // expected-note{{Assuming 'np' is non-null}} expected-note{{Taking false branch}}
     return -ENODEV;

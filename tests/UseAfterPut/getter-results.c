@@ -30,7 +30,7 @@ int port_lookup_ok(struct device_node *parent) {
 }
 
 int port_view_bad(struct device_node *parent) {
-  struct device_node *np = of_get_child_by_name(parent, "ports"); // expected-note{{of_get_child_by_name() returns a counted reference (+1): 'np' must be released}}
+  struct device_node *np = of_get_child_by_name(parent, "ports"); // expected-note{{The call to of_get_child_by_name() returns a counted reference (+1): 'np' must be released}}
   struct device_node *port;
   if (!np) // expected-note{{Assuming 'np' is non-null}} expected-note{{Taking false branch}}
     return -ENODEV;

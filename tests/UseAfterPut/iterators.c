@@ -9,7 +9,7 @@ int use(const void *p);
 
 int child_put_then_read(struct device_node *parent) {
   struct device_node *child;
-  for_each_child_of_node(parent, child) { // expected-note{{of_get_next_child() returns a counted reference (+1): 'child' must be released}} expected-note{{Assuming 'child' is not equal to null}} expected-note{{Loop condition is true.  Entering loop body}}
+  for_each_child_of_node(parent, child) { // expected-note{{The call to of_get_next_child() returns a counted reference (+1): 'child' must be released}} expected-note{{Assuming 'child' is not equal to null}} expected-note{{Loop condition is true.  Entering loop body}}
     if (of_device_is_available(child)) { // expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
       of_node_put(child); // expected-note{{Reference to 'child' released by of_node_put(): this path holds no more references to it}}
       return use(child->data); // UAP // expected-warning{{Read through 'child' after of_node_put() released the last reference this path held; the object may already be freed}} expected-note{{Read through 'child' after of_node_put() released the last reference this path held; the object may already be freed}}

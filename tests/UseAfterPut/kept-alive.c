@@ -80,7 +80,7 @@ struct smmu_like *smmu_get_by_node(const void *fwnode) {
 }
 
 struct smmu_like *bus_dev_get_by_node(struct bus_type *bus, const void *fwnode) {
-  struct device *dev = bus_find_device(bus, NULL, fwnode, smmu_match); // expected-note{{bus_find_device() returns a counted reference (+1): 'dev' must be released}}
+  struct device *dev = bus_find_device(bus, NULL, fwnode, smmu_match); // expected-note{{The call to bus_find_device() returns a counted reference (+1): 'dev' must be released}}
   put_device(dev); // expected-note{{Reference to 'dev' released by put_device(): this path holds no more references to it}}
   return dev ? dev_get_drvdata(dev) : NULL; // UAP // expected-note{{Assuming 'dev' is non-null}} expected-note{{'?' condition is true}} expected-warning{{'dev' is passed to dev_get_drvdata() after put_device() released the last reference this path held; the object may already be freed}} expected-note{{'dev' is passed to dev_get_drvdata() after put_device() released the last reference this path held; the object may already be freed}}
 }

@@ -10,7 +10,7 @@ int use(const void *p);
 int report_node(const struct device_node *np);
 
 const char *name_after_put(void) {
-  struct device_node *np = of_find_node_by_name(NULL, "x"); // expected-note{{of_find_node_by_name() returns a counted reference (+1): 'np' must be released}}
+  struct device_node *np = of_find_node_by_name(NULL, "x"); // expected-note{{The call to of_find_node_by_name() returns a counted reference (+1): 'np' must be released}}
   if (!np) // expected-note{{Assuming 'np' is non-null}} expected-note{{Taking false branch}}
     return NULL;
   of_node_put(np); // expected-note{{Reference to 'np' released by of_node_put(): this path holds no more references to it}}
@@ -28,7 +28,7 @@ const char *use_before_put(void) {
 }
 
 int print_after_put(void) {
-  struct device_node *np = of_find_node_by_path("/soc"); // expected-note{{of_find_node_by_path() returns a counted reference (+1): 'np' must be released}}
+  struct device_node *np = of_find_node_by_path("/soc"); // expected-note{{The call to of_find_node_by_path() returns a counted reference (+1): 'np' must be released}}
   if (!np) // expected-note{{Assuming 'np' is non-null}} expected-note{{Taking false branch}}
     return -ENODEV;
   of_node_put(np); // expected-note{{Reference to 'np' released by of_node_put(): this path holds no more references to it}}
@@ -36,7 +36,7 @@ int print_after_put(void) {
 }
 
 int device_put_then_read(struct bus_type *bus) {
-  struct device *d = bus_find_device(bus, NULL, NULL, NULL); // expected-note{{bus_find_device() returns a counted reference (+1): 'd' must be released}}
+  struct device *d = bus_find_device(bus, NULL, NULL, NULL); // expected-note{{The call to bus_find_device() returns a counted reference (+1): 'd' must be released}}
   if (!d) // expected-note{{Assuming 'd' is non-null}} expected-note{{Taking false branch}}
     return -ENODEV;
   put_device(d); // expected-note{{Reference to 'd' released by put_device(): this path holds no more references to it}}
@@ -54,7 +54,7 @@ int device_read_then_put(struct bus_type *bus) {
 }
 
 int device_put_then_name(struct class *cls) {
-  struct device *d = class_find_device(cls, NULL, NULL, NULL); // expected-note{{class_find_device() returns a counted reference (+1): 'd' must be released}}
+  struct device *d = class_find_device(cls, NULL, NULL, NULL); // expected-note{{The call to class_find_device() returns a counted reference (+1): 'd' must be released}}
   if (!d) // expected-note{{Assuming 'd' is non-null}} expected-note{{Taking false branch}}
     return -ENODEV;
   put_device(d); // expected-note{{Reference to 'd' released by put_device(): this path holds no more references to it}}
@@ -62,7 +62,7 @@ int device_put_then_name(struct class *cls) {
 }
 
 void child_device_write(struct device *parent) {
-  struct device *c = device_find_child(parent, NULL, NULL); // expected-note{{device_find_child() returns a counted reference (+1): 'c' must be released}}
+  struct device *c = device_find_child(parent, NULL, NULL); // expected-note{{The call to device_find_child() returns a counted reference (+1): 'c' must be released}}
   if (!c) // expected-note{{Assuming 'c' is non-null}} expected-note{{Taking false branch}}
     return;
   put_device(c); // expected-note{{Reference to 'c' released by put_device(): this path holds no more references to it}}
@@ -70,7 +70,7 @@ void child_device_write(struct device *parent) {
 }
 
 int pdev_put_then_read(struct device_node *np) {
-  struct platform_device *pdev = of_find_device_by_node(np); // expected-note{{of_find_device_by_node() returns a counted reference (+1): 'pdev' must be released}}
+  struct platform_device *pdev = of_find_device_by_node(np); // expected-note{{The call to of_find_device_by_node() returns a counted reference (+1): 'pdev' must be released}}
   if (!pdev) // expected-note{{Assuming 'pdev' is non-null}} expected-note{{Taking false branch}}
     return -EPROBE_DEFER;
   platform_device_put(pdev); // expected-note{{Reference to 'pdev' released by platform_device_put(): this path holds no more references to it}}
@@ -88,7 +88,7 @@ int pdev_id_then_put(struct device_node *np) {
 }
 
 int pci_put_then_read(void) {
-  struct pci_dev *p = pci_get_device(1, 2, NULL); // expected-note{{pci_get_device() returns a counted reference (+1): 'p' must be released}}
+  struct pci_dev *p = pci_get_device(1, 2, NULL); // expected-note{{The call to pci_get_device() returns a counted reference (+1): 'p' must be released}}
   if (!p) // expected-note{{Assuming 'p' is non-null}} expected-note{{Taking false branch}}
     return -ENODEV;
   pci_dev_put(p); // expected-note{{Reference to 'p' released by pci_dev_put(): this path holds no more references to it}}
@@ -106,7 +106,7 @@ int pci_vendor_then_put(void) {
 }
 
 int pci_put_device_then_enable(void) {
-  struct pci_dev *p = pci_get_domain_bus_and_slot(0, 0, 0); // expected-note{{pci_get_domain_bus_and_slot() returns a counted reference (+1): 'p' must be released}}
+  struct pci_dev *p = pci_get_domain_bus_and_slot(0, 0, 0); // expected-note{{The call to pci_get_domain_bus_and_slot() returns a counted reference (+1): 'p' must be released}}
   if (!p) // expected-note{{Assuming 'p' is non-null}} expected-note{{Taking false branch}}
     return -ENODEV;
   put_device(&p->dev); // expected-note{{Reference to 'p' released by put_device(): this path holds no more references to it}}
@@ -114,7 +114,7 @@ int pci_put_device_then_enable(void) {
 }
 
 int netdev_put_then_read(struct net *net) {
-  struct net_device *nd = dev_get_by_name(net, "eth0"); // expected-note{{dev_get_by_name() returns a counted reference (+1): 'nd' must be released}}
+  struct net_device *nd = dev_get_by_name(net, "eth0"); // expected-note{{The call to dev_get_by_name() returns a counted reference (+1): 'nd' must be released}}
   if (!nd) // expected-note{{Assuming 'nd' is non-null}} expected-note{{Taking false branch}}
     return -ENODEV;
   dev_put(nd); // expected-note{{Reference to 'nd' released by dev_put(): this path holds no more references to it}}
@@ -132,7 +132,7 @@ int netdev_ifindex_then_put(struct net *net) {
 }
 
 int dentry_put_then_read(struct dentry *d) {
-  struct dentry *parent = dget_parent(d); // expected-note{{dget_parent() returns a counted reference (+1): 'parent' must be released}}
+  struct dentry *parent = dget_parent(d); // expected-note{{The call to dget_parent() returns a counted reference (+1): 'parent' must be released}}
   dput(parent); // expected-note{{Reference to 'parent' released by dput(): this path holds no more references to it}}
   return use(parent->d_inode); // UAP // expected-warning{{Read through 'parent' after dput() released the last reference this path held; the object may already be freed}} expected-note{{Read through 'parent' after dput() released the last reference this path held; the object may already be freed}}
 }
@@ -145,7 +145,7 @@ int dentry_read_then_put(struct dentry *d) {
 }
 
 int lookup_put_then_read(struct dentry *base) {
-  struct dentry *d = lookup_one_len("x", base, 1); // expected-note{{lookup_one_len() returns a counted reference (+1): 'd' must be released}}
+  struct dentry *d = lookup_one_len("x", base, 1); // expected-note{{The call to lookup_one_len() returns a counted reference (+1): 'd' must be released}}
   if (IS_ERR(d)) // expected-note{{Taking false branch}}
     return PTR_ERR(d);
   dput(d); // expected-note{{Reference to 'd' released by dput(): this path holds no more references to it}}
@@ -163,7 +163,7 @@ int lookup_read_then_put(struct dentry *base) {
 }
 
 int kobject_put_then_read(struct kobject *parent) {
-  struct kobject *k = kobject_create_and_add("x", parent); // expected-note{{kobject_create_and_add() returns a counted reference (+1): 'k' must be released}}
+  struct kobject *k = kobject_create_and_add("x", parent); // expected-note{{The call to kobject_create_and_add() returns a counted reference (+1): 'k' must be released}}
   if (!k) // expected-note{{Assuming 'k' is non-null}} expected-note{{Taking false branch}}
     return -ENOMEM;
   kobject_put(k); // expected-note{{Reference to 'k' released by kobject_put(): this path holds no more references to it}}
@@ -181,7 +181,7 @@ int kobject_read_then_put(struct kobject *parent) {
 }
 
 int fwnode_put_then_read(struct fwnode_handle *fw) {
-  struct fwnode_handle *ref = fwnode_find_reference(fw, "phy", 0); // expected-note{{fwnode_find_reference() returns a counted reference (+1): 'ref' must be released}}
+  struct fwnode_handle *ref = fwnode_find_reference(fw, "phy", 0); // expected-note{{The call to fwnode_find_reference() returns a counted reference (+1): 'ref' must be released}}
   u32 v;
   if (IS_ERR(ref)) // expected-note{{Taking false branch}}
     return PTR_ERR(ref);
@@ -201,7 +201,7 @@ int fwnode_read_then_put(struct fwnode_handle *fw) {
 }
 
 int parent_put_then_read(struct device_node *np) {
-  struct device_node *parent = of_get_parent(np); // expected-note{{of_get_parent() returns a counted reference (+1): 'parent' must be released}}
+  struct device_node *parent = of_get_parent(np); // expected-note{{The call to of_get_parent() returns a counted reference (+1): 'parent' must be released}}
   if (!parent) // expected-note{{Assuming 'parent' is non-null}} expected-note{{Taking false branch}}
     return 0;
   of_node_put(parent); // expected-note{{Reference to 'parent' released by of_node_put(): this path holds no more references to it}}
@@ -219,7 +219,7 @@ int parent_compatible_then_put(struct device_node *np) {
 }
 
 int compatible_put_then_read(void) {
-  struct device_node *np = of_find_compatible_node(NULL, NULL, "x"); // expected-note{{of_find_compatible_node() returns a counted reference (+1): 'np' must be released}}
+  struct device_node *np = of_find_compatible_node(NULL, NULL, "x"); // expected-note{{The call to of_find_compatible_node() returns a counted reference (+1): 'np' must be released}}
   if (!np) // expected-note{{Assuming 'np' is non-null}} expected-note{{Taking false branch}}
     return 0;
   of_node_put(np); // expected-note{{Reference to 'np' released by of_node_put(): this path holds no more references to it}}
@@ -227,7 +227,7 @@ int compatible_put_then_read(void) {
 }
 
 int matching_put_then_read(const struct of_device_id *ids) {
-  struct device_node *np = of_find_matching_node(NULL, ids); // expected-note{{of_find_matching_node() returns a counted reference (+1): 'np' must be released}}
+  struct device_node *np = of_find_matching_node(NULL, ids); // expected-note{{The call to of_find_matching_node() returns a counted reference (+1): 'np' must be released}}
   if (!np) // expected-note{{Assuming 'np' is non-null}} expected-note{{Taking false branch}}
     return 0;
   of_node_put(np); // expected-note{{Reference to 'np' released by of_node_put(): this path holds no more references to it}}

@@ -8,7 +8,7 @@
 int use(const void *p);
 
 int two_gets_two_puts_then_use(void) {
-  struct device_node *np = of_find_node_by_name(NULL, "x"); // expected-note{{of_find_node_by_name() returns a counted reference (+1): 'np' must be released}}
+  struct device_node *np = of_find_node_by_name(NULL, "x"); // expected-note{{The call to of_find_node_by_name() returns a counted reference (+1): 'np' must be released}}
   if (!np) // expected-note{{Assuming 'np' is non-null}} expected-note{{Taking false branch}}
     return 0;
   of_node_get(np); // expected-note{{Reference to 'np' taken by of_node_get()}}

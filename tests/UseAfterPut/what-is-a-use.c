@@ -5,7 +5,7 @@
  * put: a get is one; comparing it, testing it for NULL or IS_ERR() is not. */
 
 int get_after_last_put(void) {
-  struct device_node *np = of_find_node_by_name(NULL, "x"); // expected-note{{of_find_node_by_name() returns a counted reference (+1): 'np' must be released}}
+  struct device_node *np = of_find_node_by_name(NULL, "x"); // expected-note{{The call to of_find_node_by_name() returns a counted reference (+1): 'np' must be released}}
   if (!np) // expected-note{{Assuming 'np' is non-null}} expected-note{{Taking false branch}}
     return 0;
   of_node_put(np); // expected-note{{Reference to 'np' released by of_node_put(): this path holds no more references to it}}

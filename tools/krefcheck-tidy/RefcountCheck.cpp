@@ -89,7 +89,7 @@ void RefcountCheck::reportConfigError(SourceLocation FileStart,
   Message.consume_front("krefcheck: ");
   llvm::errs() << "krefcheck: " << Context->getCurrentFile()
                << ": configuration error: " << Message << "\n";
-  diag(FileStart, "krefcheck configuration error: %0", DiagnosticIDs::Error)
+  diag(FileStart, "Bad krefcheck configuration: %0", DiagnosticIDs::Error)
       << Message;
 }
 
@@ -164,7 +164,7 @@ void RefcountCheck::check(const MatchFinder::MatchResult &Result) {
     llvm::errs() << "krefcheck: " << Context->getCurrentFile()
                  << ": the analyzer crashed; refcount diagnostics for this "
                     "file are incomplete\n";
-    diag(FileStart, "krefcheck: the analyzer crashed on this file; refcount "
+    diag(FileStart, "The krefcheck analysis crashed on this file; refcount "
                     "diagnostics for it are incomplete");
   }
 

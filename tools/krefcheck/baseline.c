@@ -6,7 +6,7 @@
 #include <jansson.h>
 #include <string.h>
 
-void baseline_write(const char *path, const findings_t *fs, const char *root) {
+void baseline_write(FILE *out, const char *path, const findings_t *fs, const char *root) {
   json_t *arr = json_array();
   for (size_t i = 0; i < fs->n; i++) {
     const finding_t *f = &fs->v[i];
@@ -18,7 +18,7 @@ void baseline_write(const char *path, const findings_t *fs, const char *root) {
                                          f->function, "message", f->message));
   }
   json_t *doc = json_pack("{s:i,s:s,s:o}", "version", 1, "tool", "krefcheck", "findings", arr);
-  if (json_dump_file(doc, path, JSON_INDENT(2) | JSON_PRESERVE_ORDER) != 0)
+  if (json_dumpf(doc, out, JSON_INDENT(2) | JSON_PRESERVE_ORDER) != 0)
     die_config("cannot write baseline %s: %s", path, strerror(errno));
   json_decref(doc);
 }

@@ -186,3 +186,34 @@ const char *checker_help_uri(const char *checker, char *buf, size_t n) {
     snprintf(buf, n, "https://clang.llvm.org/docs/analyzer/checkers.html");
   return buf;
 }
+
+void model_check(const char *clang, const char *plugin, const char *checkers,
+                 const char *model) {
+  /* One analysis of an empty TU: the plugin reads the model when its
+   * checkers are registered, and reports a bad one as it would for every
+   * TU of the scan. */
+  char *abs = path_join_norm(NULL, model);
+  char *list = xasprintf("-analyzer-checker=%s", checkers);
+  char *cfg = xasprintf("refcount:ModelFile=%s", abs);
+  char *argv[] = {(char *)clang, "--analyze", "--analyzer-no-default-checks", "-x", "c",
+                  "/dev/null", "-o", "/dev/null", "-Xclang", "-load", "-Xclang",
+                  (char *)plugin, "-Xclang", "-analyzer-checker=core.builtin", "-Xclang",
+                  list, "-Xclang", "-analyzer-config", "-Xclang", cfg, NULL};
+  char *out = NULL;
+  int rc = run_capture(argv, NULL, &out, true);
+  const char *m = strstr(out, "error: krefcheck: ");
+  if (m) {
+    m += strlen("error: krefcheck: ");
+    die_config("bad model file: %.*s", (int)strcspn(m, "\n"), m);
+  }
+  if (rc != 0) {
+    const char *e = strstr(out, "error: ");
+    e = e ? e : out;
+    die_config("checking model file %s: clang failed: %.*s", model, (int)strcspn(e, "\n"),
+               e);
+  }
+  free(out);
+  free(cfg);
+  free(list);
+  free(abs);
+}

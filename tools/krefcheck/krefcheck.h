@@ -175,6 +175,11 @@ const char *registry_description(const registry_t *r, const char *checker);
 /* The analyzer API version string a plugin file was built with, or NULL. */
 char *plugin_api_version(const char *plugin_path, char **err);
 const char *checker_help_uri(const char *checker, char *buf, size_t n);
+/* Runs the plugin's checkers LIST once on an empty TU with MODEL as its
+ * model file: exits 2 with the plugin's "FILE:LINE:COL: ..." message when
+ * the plugin rejects it. */
+void model_check(const char *clang, const char *plugin, const char *checkers,
+                 const char *model);
 
 /* ---- output ----------------------------------------------------------- */
 typedef struct {
@@ -202,10 +207,42 @@ typedef struct {
 void output_text(FILE *out, const report_t *r);
 void output_json(FILE *out, const report_t *r);
 void output_sarif(FILE *out, const report_t *r);
+/* Writes the HTML report's pages into the existing directory DIR. */
+void output_html(const char *dir, const report_t *r);
+/* "N TUs: N analyzed, ...; N findings (checker N, ...); N.N s" */
+char *report_summary(const report_t *r);
 const char *job_status_name(job_status s);
 
+/* ---- outfile.c: reports written whole or not at all ------------------ */
+/* A directory holding this file is an HTML report krefcheck may replace. */
+#define HTML_MARKER ".krefcheck-html-report"
+typedef struct {
+  char *path;   /* as given */
+  char *target; /* the path replaced (a symbolic link's target) */
+  char *tmp;    /* temporary file or directory next to target */
+  FILE *f;      /* files: the stream to write */
+  unsigned mode;
+  bool directory;
+  int slot;
+} outfile_t;
+/* Checks that PATH can be written (exits 2 otherwise) and, for a file,
+ * opens a temporary file next to it (o->f). For DIRECTORY, an existing PATH
+ * must be an empty directory or an earlier HTML report. SIGINT/SIGTERM
+ * from now on removes the temporary file and says PATH was not written. */
+void outfile_open(outfile_t *o, const char *path, bool directory);
+/* Directories: creates the temporary directory to fill (call with signals
+ * held) and returns its path. */
+char *outfile_begin_dir(outfile_t *o);
+/* Renames the complete report into place; exits 2 on a write error. */
+void outfile_commit(outfile_t *o);
+/* Blocks SIGINT/SIGTERM while the reports are written and renamed. */
+void outfiles_hold_signals(void);
+void outfiles_release_signals(void);
+/* For signal handlers: removes pending temporary files and says so. */
+void outfiles_abandon(int sig);
+
 /* ---- baseline.c -------------------------------------------------------- */
-void baseline_write(const char *path, const findings_t *fs, const char *root);
+void baseline_write(FILE *out, const char *path, const findings_t *fs, const char *root);
 /* Marks findings present in the baseline as suppressed; returns their
  * number. Exits 2 if PATH cannot be read or parsed. */
 size_t baseline_apply(const char *path, findings_t *fs);

@@ -22,7 +22,7 @@
 
 static const char usage_text[] =
     "usage: krefcheck [-p BUILD_DIR | --cdb FILE] [-j N] [--checkers LIST]\n"
-    "                 [--format text|sarif|json] [-o FILE] [--baseline FILE]\n"
+    "                 [--format text|sarif|json|html] [-o FILE|DIR] [--baseline FILE]\n"
     "                 [--write-baseline FILE] [--changed-since GIT_REV | --files LIST]\n"
     "                 [--timeout SEC] [--clang PATH] [--plugin PATH] [--model FILE]\n"
     "                 [FILES...]\n"
@@ -35,8 +35,10 @@ static const char usage_text[] =
     "  --cdb FILE            the compilation database file itself\n"
     "  -j N                  TUs analyzed at once (default: number of CPUs)\n"
     "  --checkers LIST       comma-separated checkers or packages (default: refcount)\n"
-    "  --format FMT          text (compiler style, default), json or sarif (2.1.0)\n"
+    "  --format FMT          text (compiler style, default), json, sarif (2.1.0) or\n"
+    "                        html (a static report: -o DIR, then open DIR/index.html)\n"
     "  -o FILE               write the report to FILE instead of standard output\n"
+    "                        (written whole: a temporary file renamed into place)\n"
     "  --baseline FILE       report only findings whose fingerprint is not in FILE\n"
     "  --write-baseline FILE store the fingerprints of all current findings in FILE\n"
     "  --changed-since REV   only TUs whose source or included headers changed since\n"
@@ -305,8 +307,9 @@ int main(int argc, char **argv) {
       break;
     case OPT_CHECKERS: checkers = optarg; break;
     case OPT_FORMAT:
-      if (strcmp(optarg, "text") && strcmp(optarg, "json") && strcmp(optarg, "sarif"))
-        usage_error("--format must be text, json or sarif, not '%s'", optarg);
+      if (strcmp(optarg, "text") && strcmp(optarg, "json") && strcmp(optarg, "sarif") &&
+          strcmp(optarg, "html"))
+        usage_error("--format must be text, json, sarif or html, not '%s'", optarg);
       format = optarg;
       break;
     case 'o': out_path = optarg; break;
@@ -350,11 +353,20 @@ int main(int argc, char **argv) {
     findings_t none = {0};
     baseline_apply(baseline, &none);
   }
+  if (!strcmp(format, "html") && !out_path)
+    usage_error("%s", "--format html needs -o DIR (the report's directory)");
   cdb_t db = {0};
   cdb_load(&db, cdb_path);
+  /* Reports are written under temporary names and renamed into place when
+   * complete: an interrupted run leaves the previous ones as they were. */
   FILE *out = stdout;
-  if (out_path && !(out = fopen(out_path, "w")))
-    die_config("cannot write %s: %s", out_path, strerror(errno));
+  outfile_t out_file, baseline_file;
+  if (out_path) {
+    outfile_open(&out_file, out_path, !strcmp(format, "html"));
+    out = out_file.f;
+  }
+  if (write_baseline)
+    outfile_open(&baseline_file, write_baseline, false);
 
   char cwd[4096];
   if (!getcwd(cwd, sizeof cwd))
@@ -387,6 +399,45 @@ int main(int argc, char **argv) {
       changed_from_list(files_list, &changed);
     changed_select(&db, clang, &changed, (unsigned)jobs, timeout, sel);
     sv_free(&changed);
+  }
+
+  /* The model files the TUs will read, checked once each before any TU
+   * runs: --model, else every .krefcheck.yaml the plugin will find above a
+   * selected source. A bad one is a configuration error. */
+  if (model)
+    model_check(clang, plugin, checkers, model);
+  else {
+    strvec dirs = {0}, models = {0};
+    for (size_t i = 0; i < db.n; i++) {
+      if (!sel[i])
+        continue;
+      char *d = xstrdup(db.tus[i].file);
+      *strrchr(d, '/') = 0;
+      if (sv_contains(&dirs, d)) {
+        free(d);
+        continue;
+      }
+      sv_push(&dirs, d);
+      for (;;) {
+        char *cand = xasprintf("%s/.krefcheck.yaml", d);
+        if (access(cand, F_OK) == 0) {
+          if (!sv_contains(&models, cand))
+            sv_push(&models, cand);
+          free(cand);
+          break;
+        }
+        free(cand);
+        char *slash = strrchr(d, '/');
+        if (!slash || slash == d)
+          break;
+        *slash = 0;
+      }
+      free(d);
+    }
+    for (size_t k = 0; k < models.n; k++)
+      model_check(clang, plugin, checkers, models.v[k]);
+    sv_free(&dirs);
+    sv_free(&models);
   }
 
   scan_t s = {0};
@@ -452,8 +503,11 @@ int main(int argc, char **argv) {
 
   findings_finish(&s.fs, root);
   size_t suppressed = baseline ? baseline_apply(baseline, &s.fs) : 0;
-  if (write_baseline)
-    baseline_write(write_baseline, &s.fs, root);
+  outfiles_hold_signals();
+  if (write_baseline) {
+    baseline_write(baseline_file.f, write_baseline, &s.fs, root);
+    outfile_commit(&baseline_file);
+  }
 
   report_t r = {0};
   r.fs = &s.fs;
@@ -473,34 +527,21 @@ int main(int argc, char **argv) {
     output_json(out, &r);
   else if (!strcmp(format, "sarif"))
     output_sarif(out, &r);
+  else if (!strcmp(format, "html"))
+    output_html(outfile_begin_dir(&out_file), &r);
   else
     output_text(out, &r);
-  if (out != stdout && fclose(out) != 0)
-    die_config("cannot write %s: %s", out_path, strerror(errno));
+  if (out_path)
+    outfile_commit(&out_file);
   fflush(stdout);
+  outfiles_release_signals();
 
   for (size_t i = 0; i < s.nfailures && !s.model_error; i++)
     print_failure(&s.failures[i], root);
   size_t shown = s.fs.n - suppressed;
-  fprintf(stderr, "krefcheck: %zu TUs: %zu analyzed, %zu failed (%zu timed out); "
-                  "%zu finding%s",
-          r.tus_total, r.tus_analyzed, r.tus_failed, r.tus_timed_out, shown,
-          shown == 1 ? "" : "s");
-  /* Findings by checker (the list is sorted by location: count by scan). */
-  strvec seen = {0};
-  for (size_t i = 0; i < s.fs.n; i++) {
-    if (s.fs.v[i].suppressed || sv_contains(&seen, s.fs.v[i].checker))
-      continue;
-    sv_push(&seen, s.fs.v[i].checker);
-    size_t n = 0;
-    for (size_t k = 0; k < s.fs.n; k++)
-      n += !s.fs.v[k].suppressed && !strcmp(s.fs.v[k].checker, s.fs.v[i].checker);
-    fprintf(stderr, "%s%s %zu", seen.n == 1 ? " (" : ", ", s.fs.v[i].checker, n);
-  }
-  fprintf(stderr, "%s", seen.n ? ")" : "");
-  if (baseline)
-    fprintf(stderr, "; %zu in the baseline", suppressed);
-  fprintf(stderr, "; %.1f s\n", r.seconds);
+  char *summary = report_summary(&r);
+  fprintf(stderr, "krefcheck: %s\n", summary);
+  free(summary);
   if (write_baseline)
     fprintf(stderr, "krefcheck: wrote %zu fingerprints to %s\n", s.fs.n, write_baseline);
 

@@ -23,6 +23,7 @@ static void on_signal(int sig) {
   for (size_t i = 0; i < live_n; i++)
     if (live_pids[i] > 0)
       kill(-live_pids[i], SIGKILL);
+  outfiles_abandon(sig);
   signal(sig, SIG_DFL);
   raise(sig);
 }
