@@ -9,12 +9,14 @@
 // the user-visible format cannot drift.
 //
 // The model is loaded once per analysis, when the first checker registers;
-// the table lookups (lookupCountAPI, lookupLifetimeAPI) read it.
+// the table lookups (lookupCountAPI, lookupLifetimeAPI, lookupLockAPI) read
+// it.
 //
 //===----------------------------------------------------------------------===//
 #ifndef KREFCHECK_MODELFILE_H
 #define KREFCHECK_MODELFILE_H
 
+#include "KernelTables.h"
 #include "LifetimeAPI.h"
 #include "PutStyle.h"
 #include "RefcountAPI.h"
@@ -79,6 +81,9 @@ struct TypeNames {
   /// Fields of a driver-data handle that point to the device it was taken
   /// from (`led_cdev->dev`).
   llvm::StringSet<> HandleDeviceFields;
+  /// Records that are a lock or part of one: `&obj->lock.rlock` is the lock
+  /// `obj->lock` (LockModel.cpp).
+  llvm::StringSet<> LockRecords;
 };
 
 /// `*` matches any run of characters; everything else itself.
@@ -110,6 +115,11 @@ public:
     auto It = Counting.find(Name);
     return It == Counting.end() ? nullptr : &It->second;
   }
+  /// The `locks:` row of a function name; nullptr when none.
+  const LockAPI *lockAPI(llvm::StringRef Name) const {
+    auto It = Locks.find(Name);
+    return It == Locks.end() ? nullptr : &It->second;
+  }
 
   /// The family of that name, created for a user family on first use.
   Family family(llvm::StringRef Name);
@@ -140,6 +150,7 @@ private:
   llvm::StringMap<LifetimeAPI> Lifetime;
   llvm::StringMap<CountAPI> Counting;
   llvm::StringMap<RoleRow> Roles;
+  llvm::StringMap<LockAPI> Locks;
   std::vector<std::pair<std::string, RoleRow>> RoleGlobs;
   std::vector<std::string> UserFamilies;
   /// Contracts.cpp's cache: one contract per callee and analysis.

@@ -1,0 +1,43 @@
+// RUN: %analyze -analyzer-checker=refcount.UnsafePromotion %inline -analyzer-config refcount:ModelFile=%S/Inputs/models/tables-user.yaml %s 2>&1 | FileCheck %s --check-prefix=MODEL --allow-empty --implicit-check-not=warning:
+// RUN: %analyze -analyzer-checker=refcount.UnsafePromotion %inline %s 2>&1 | FileCheck %s --check-prefix=BUILTIN
+//
+// A user's model file adds rows to the tables besides `apis`
+// (Inputs/models/tables-user.yaml): `locks`.
+
+/* ===== locks: a lock wrapper without a body ===== */
+struct gadget {
+  atomic_t users;
+  struct hlist_node hash;
+  unsigned long id;
+};
+static struct hlist_head gadgets;
+static DEFINE_SPINLOCK(gadgets_lock);
+void gadget_table_lock(int flags, spinlock_t *lock);
+void gadget_table_unlock(int flags, spinlock_t *lock);
+
+void gadget_put(struct gadget *g) {
+  gadget_table_lock(0, &gadgets_lock);
+  if (atomic_dec_and_test(&g->users)) {
+    hlist_del(&g->hash);
+    kfree(g);
+  }
+  gadget_table_unlock(0, &gadgets_lock);
+}
+
+/* With the rows, the final put takes gadgets_lock (kcref style) and a plain
+   get under it is a valid promotion; without them the put is bare (kref
+   style) and the same get is reported. */
+struct gadget *gadget_find(unsigned long id) {
+  struct gadget *g;
+  gadget_table_lock(0, &gadgets_lock);
+  hlist_for_each_entry(g, &gadgets, hash) {
+    if (g->id == id) {
+      atomic_inc(&g->users); // BUILTIN: model-tables.c:[[@LINE]]:7: warning: Plain atomic_inc() on an internal reference from a hash-list walk
+      gadget_table_unlock(0, &gadgets_lock);
+      return g;
+    }
+  }
+  gadget_table_unlock(0, &gadgets_lock);
+  return NULL;
+}
+// MODEL-NOT: warning:
