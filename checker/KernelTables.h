@@ -43,6 +43,13 @@ enum class InternalOrigin : unsigned char {
 };
 constexpr unsigned NumInternalOrigins = unsigned(InternalOrigin::RCU) + 1;
 
+/// An `indexes:` row: a lookup returns an entry of index Origin (an
+/// internal reference); a removal takes an object off its index.
+struct IndexAPI {
+  bool Removal = false;
+  InternalOrigin Origin = InternalOrigin::List;
+};
+
 } // namespace krefcheck
 
 #endif

@@ -38,7 +38,8 @@ const char BuiltinText[] =
 
 /// The top-level keys, for messages.
 const char TopKeys[] = "apis, disable, counters, bias-allow-list, name-words, "
-                       "types, uncounted-fwnode-walkers, locks";
+                       "types, uncounted-fwnode-walkers, locks, indexes, "
+                       "index-nodes, macros";
 
 const char *const BuiltinFamilies[] = {"node", "device", "pm-runtime", "netdev",
                                        "sock", "net",    "dentry",     "kref"};

@@ -89,6 +89,29 @@ struct TypeNames {
 /// `*` matches any run of characters; everything else itself.
 bool globMatches(llvm::StringRef Pattern, llvm::StringRef Name);
 
+/// The names of a model list; `*` in one matches any run of characters.
+class NameSet {
+public:
+  void insert(llvm::StringRef Name);
+  bool contains(llvm::StringRef Name) const;
+
+private:
+  llvm::StringSet<> Exact;
+  std::vector<std::string> Globs;
+};
+
+/// Macro names the checkers read in expansion chains (`macros:`).
+struct MacroNames {
+  /// rcu_dereference(p): reads an RCU-published pointer.
+  NameSet RcuDereference;
+  /// container_of(): the object around an index node.
+  NameSet ContainerOf;
+  /// lockdep_assert_held(l): the function runs with l held.
+  NameSet LockHeldAsserts;
+  /// WARN_ON(), BUG_ON(): a count read inside one is a check, not a use.
+  NameSet Assertions;
+};
+
 /// Does `foo::users`, `struct foo::users` or `users` name this field?
 bool fieldMatches(llvm::StringRef Spec, const clang::FieldDecl *FD);
 
@@ -114,6 +137,11 @@ public:
   const CountAPI *countAPI(llvm::StringRef Name) const {
     auto It = Counting.find(Name);
     return It == Counting.end() ? nullptr : &It->second;
+  }
+  /// The `indexes:` row of a function name; nullptr when none.
+  const IndexAPI *indexAPI(llvm::StringRef Name) const {
+    auto It = Indexes.find(Name);
+    return It == Indexes.end() ? nullptr : &It->second;
   }
   /// The `locks:` row of a function name; nullptr when none.
   const LockAPI *lockAPI(llvm::StringRef Name) const {
@@ -143,6 +171,9 @@ public:
   /// (`uncounted-fwnode-walkers:`, globs).
   std::vector<std::string> UncountedFwnodeWalkers;
   std::vector<CounterConfig> Counters;
+  /// The node types of each index, by InternalOrigin (`index-nodes:`).
+  NameSet IndexNodes[NumInternalOrigins];
+  MacroNames Macros;
   /// The TU analyzed with this model (to find annotated puts in advice).
   clang::ASTContext *Ctx = nullptr;
 
@@ -151,6 +182,7 @@ private:
   llvm::StringMap<CountAPI> Counting;
   llvm::StringMap<RoleRow> Roles;
   llvm::StringMap<LockAPI> Locks;
+  llvm::StringMap<IndexAPI> Indexes;
   std::vector<std::pair<std::string, RoleRow>> RoleGlobs;
   std::vector<std::string> UserFamilies;
   /// Contracts.cpp's cache: one contract per callee and analysis.

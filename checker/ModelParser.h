@@ -93,6 +93,11 @@ private:
                llvm::ArrayRef<llvm::StringRef> Others,
                llvm::StringMap<yaml::Node *> &Values, std::string &Name);
   bool parseLock(yaml::Node *N);
+  bool parseIndex(yaml::Node *N);
+  /// A mapping of Lists' keys to lists of names (with `*` when Globs).
+  bool parseNameLists(yaml::Node *N, llvm::StringRef What,
+                      llvm::ArrayRef<std::pair<std::string, NameSet *>> Lists,
+                      bool Globs);
 
   /// A row of a section of ModelSections.cpp.
   struct SectionRow {
@@ -106,6 +111,9 @@ private:
   std::vector<LockAPI> LockRows;
   /// The names of LockRows.
   std::vector<std::string> LockNames;
+  std::vector<std::pair<std::string, IndexAPI>> IndexRows;
+  /// The entries of this file's name lists, and the model's list of each.
+  std::vector<std::pair<NameSet *, std::string>> ListItems;
 
   Model &M;
   llvm::StringRef FileName;

@@ -16,29 +16,11 @@ using namespace krefcheck;
 
 namespace {
 
-/// APIs that take an object off a lookup index. Not ida_free(): an IDA
-/// hands out numbers and holds no pointers, so nothing is looked up in it
-/// (pde_put() gives back the entry's inode number).
+/// APIs that take an object off a lookup index (`kind: removal` rows of the
+/// model's `indexes:`).
 bool isIndexRemoval(StringRef Name) {
-  static const llvm::StringSet<> Names = {"list_del",
-                                          "list_del_init",
-                                          "list_del_rcu",
-                                          "hlist_del",
-                                          "hlist_del_init",
-                                          "hlist_del_rcu",
-                                          "hlist_del_init_rcu",
-                                          "hlist_nulls_del_rcu",
-                                          "hlist_nulls_del_init_rcu",
-                                          "idr_remove",
-                                          "xa_erase",
-                                          "__xa_erase",
-                                          "xa_erase_irq",
-                                          "radix_tree_delete",
-                                          "rb_erase",
-                                          "rhashtable_remove_fast",
-                                          "rhltable_remove",
-                                          "list_lru_del"};
-  return Names.contains(Name);
+  const IndexAPI *API = activeModel().indexAPI(Name);
+  return API && API->Removal;
 }
 
 const FunctionDecl *calleeOf(const CallExpr *CE) {
