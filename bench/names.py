@@ -7,8 +7,11 @@ those are the string literals of checker/*.cpp and checker/*.h that are C
 identifiers, outside the files whose literals are vocabulary rather than
 kernel names (the model-file parser's keys and kinds, option and checker
 names, dump and state words); in the model file, the `name:` of every
-`apis` row and every entry of the name lists (name-words, types,
-uncounted-fwnode-walkers, bias-allow-list). Prints both counts, the share in
+row (`apis`, `locks`, `indexes`) and every entry of the name lists
+(name-words, types, index-nodes, macros, calls, uncounted-fwnode-walkers,
+bias-allow-list); a glob (`*_free`) counts once, like the prefix or suffix
+test it replaces. The model-file parser is ModelFile.cpp, ModelSections.cpp
+and ModelParser.h. Prints both counts, the share in
 the model file, and with -v every C++ name with its file, so that a name
 that should be a model row is easy to find.
 

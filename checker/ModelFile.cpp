@@ -39,7 +39,7 @@ const char BuiltinText[] =
 /// The top-level keys, for messages.
 const char TopKeys[] = "apis, disable, counters, bias-allow-list, name-words, "
                        "types, uncounted-fwnode-walkers, locks, indexes, "
-                       "index-nodes, macros";
+                       "index-nodes, macros, calls";
 
 const char *const BuiltinFamilies[] = {"node", "device", "pm-runtime", "netdev",
                                        "sock", "net",    "dentry",     "kref"};
@@ -742,7 +742,9 @@ bool ModelParser::parse(StringRef Text) {
                    {"list-nodes", &Types.ListNodes},
                    {"nodes", &Types.Nodes},
                    {"handle-device-fields", &Types.HandleDeviceFields},
-                   {"lock-records", &Types.LockRecords}}))
+                   {"lock-records", &Types.LockRecords},
+                   {"lifetime-counters", &Types.LifetimeCounters},
+                   {"atomic-counters", &Types.AtomicCounters}}))
             return false;
         } else if (Key == "uncounted-fwnode-walkers") {
           if (!nameList(V, Key, Walkers))
@@ -861,6 +863,8 @@ bool ModelParser::parse(StringRef Text) {
   Merge(M.Types.Nodes, Types.Nodes);
   Merge(M.Types.HandleDeviceFields, Types.HandleDeviceFields);
   Merge(M.Types.LockRecords, Types.LockRecords);
+  Merge(M.Types.LifetimeCounters, Types.LifetimeCounters);
+  Merge(M.Types.AtomicCounters, Types.AtomicCounters);
   for (CounterConfig &C : Counters)
     M.Counters.push_back(std::move(C));
   mergeSections(Disable);

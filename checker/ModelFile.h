@@ -84,6 +84,10 @@ struct TypeNames {
   /// Records that are a lock or part of one: `&obj->lock.rlock` is the lock
   /// `obj->lock` (LockModel.cpp).
   llvm::StringSet<> LockRecords;
+  /// Counter types (typedefs or records) of lifetime counts (kref,
+  /// refcount_t), and of the atomics that may be one (atomic_t).
+  llvm::StringSet<> LifetimeCounters;
+  llvm::StringSet<> AtomicCounters;
 };
 
 /// `*` matches any run of characters; everything else itself.
@@ -98,6 +102,22 @@ public:
 private:
   llvm::StringSet<> Exact;
   std::vector<std::string> Globs;
+};
+
+/// Function names the checkers read by what the function does (`calls:`).
+struct CallNames {
+  /// kzalloc(): the counts in the new memory are zero until initialized.
+  NameSet ZeroFilledAllocators;
+  /// kfree(), call_rcu(), *_release(): frees or releases an object.
+  NameSet Frees;
+  /// atomic_add_unless(v, 1, 0) is atomic_inc_not_zero(v).
+  NameSet AddUnless;
+  /// *_inc_not_zero(), *_dec_and_test(): a use that shows a lifetime count.
+  NameSet LifetimeOps;
+  /// arch_atomic*(), __refcount*(): the counting API's own bodies.
+  NameSet CountingImplementations;
+  /// page_ref_*(), percpu_ref_*(): the APIs of other counter types.
+  NameSet CounterTypeImplementations;
 };
 
 /// Macro names the checkers read in expansion chains (`macros:`).
@@ -174,6 +194,7 @@ public:
   /// The node types of each index, by InternalOrigin (`index-nodes:`).
   NameSet IndexNodes[NumInternalOrigins];
   MacroNames Macros;
+  CallNames Calls;
   /// The TU analyzed with this model (to find annotated puts in advice).
   clang::ASTContext *Ctx = nullptr;
 

@@ -2,9 +2,9 @@
 //
 // The sections of a model file that the lifetime model does not read: the
 // lock functions (`locks:`) of the lock model, the kernel's indexes
-// (`indexes:`, `index-nodes:`) and the macros the checkers read in
-// expansion chains (`macros:`). Documented in
-// docs/configuration.md; errors have the style of ModelFile.cpp's
+// (`indexes:`, `index-nodes:`), the macros the checkers read in expansion
+// chains (`macros:`) and the functions they read by name (`calls:`). Documented
+// in docs/configuration.md; errors have the style of ModelFile.cpp's
 // ("FILE:LINE:COL: what is wrong").
 //
 //===----------------------------------------------------------------------===//
@@ -213,6 +213,16 @@ bool ModelParser::parseSection(StringRef Key, yaml::Node *V, bool &Handled) {
       Lists.emplace_back(Name, &M.IndexNodes[unsigned(O)]);
     return parseNameLists(V, Key, Lists, /*Globs=*/false);
   }
+  if (Key == "calls")
+    return parseNameLists(
+        V, Key,
+        {{"zero-filled-allocators", &M.Calls.ZeroFilledAllocators},
+         {"frees", &M.Calls.Frees},
+         {"add-unless", &M.Calls.AddUnless},
+         {"lifetime-ops", &M.Calls.LifetimeOps},
+         {"counting-implementations", &M.Calls.CountingImplementations},
+         {"counter-type-implementations", &M.Calls.CounterTypeImplementations}},
+        /*Globs=*/true);
   if (Key == "macros")
     return parseNameLists(V, Key,
                           {{"rcu-dereference", &M.Macros.RcuDereference},

@@ -9,7 +9,6 @@
 #include "TUCache.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/SmallPtrSet.h"
-#include "llvm/ADT/StringSet.h"
 
 using namespace clang;
 using namespace krefcheck;
@@ -27,18 +26,8 @@ const FunctionDecl *calleeOf(const CallExpr *CE) {
   return CE ? CE->getDirectCallee() : nullptr;
 }
 
-/// Calls that free or release an object.
-bool isFreeLike(StringRef N) {
-  static const llvm::StringSet<> Names = {
-      "kfree",       "kvfree",         "vfree",           "kmem_cache_free",
-      "kfree_rcu",   "call_rcu",       "kfree_sensitive", "free_page",
-      "free_pages",  "__free_pages",   "kfree_rcu_ptr",   "kfree_skb",
-      "consume_skb", "synchronize_rcu"};
-  return Names.contains(N) || N.ends_with("_free") || N.ends_with("_release") ||
-         N.ends_with("_destroy") || N.starts_with("free_") ||
-         N.starts_with("destroy_") || N.starts_with("release_") ||
-         N.starts_with("__free_") || N.ends_with("_free_rcu");
-}
+/// Calls that free or release an object (the model's `calls: frees`).
+bool isFreeLike(StringRef N) { return activeModel().Calls.Frees.contains(N); }
 
 /// The variable that holds the counter's object: `c` in `&c->refcnt`.
 const ValueDecl *ownerOf(const Expr *CounterArg) {

@@ -1,8 +1,11 @@
 // RUN: %analyze -analyzer-checker=refcount.UnsafePromotion %inline -analyzer-config refcount:ModelFile=%S/Inputs/models/tables-user.yaml %s 2>&1 | FileCheck %s --check-prefix=MODEL --implicit-check-not=warning:
 // RUN: %analyze -analyzer-checker=refcount.UnsafePromotion %inline %s 2>&1 | FileCheck %s --check-prefix=BUILTIN --implicit-check-not=warning:
+// RUN: %analyze -analyzer-checker=refcount.GetOnZero %inline -analyzer-config refcount:ModelFile=%S/Inputs/models/tables-user.yaml %s 2>&1 | FileCheck %s --check-prefix=ZMODEL --implicit-check-not=warning:
+// RUN: %analyze -analyzer-checker=refcount.GetOnZero %inline %s 2>&1 | FileCheck %s --check-prefix=ZBUILTIN --allow-empty --implicit-check-not=warning:
 //
 // A user's model file adds rows to the tables besides `apis`
-// (Inputs/models/tables-user.yaml): `locks`, `indexes`, `macros`.
+// (Inputs/models/tables-user.yaml): `locks`, `indexes`, `macros`,
+// `calls`.
 
 /* ===== locks: a lock wrapper without a body ===== */
 struct gadget {
@@ -56,3 +59,18 @@ struct gadget *gadget_get_by_id(unsigned long id) {
   spin_unlock(&other_lock);
   return g;
 }
+
+/* ===== calls: a subsystem's own zero-filling allocator ===== */
+struct gizmo {
+  struct kref ref;
+};
+void *gadget_zalloc(unsigned long size);
+struct gizmo *gizmo_new(void) {
+  struct gizmo *z = gadget_zalloc(sizeof(*z));
+  if (!z)
+    return NULL;
+  kref_get(&z->ref);
+  // ZMODEL: model-tables.c:[[@LINE-1]]:3: warning: kref_get() on 'z->ref' of a zero-filled object whose count was never initialized
+  return z;
+}
+// ZBUILTIN-NOT: warning:
