@@ -14,6 +14,7 @@
 #ifndef KREFCHECK_COUNTSTATE_H
 #define KREFCHECK_COUNTSTATE_H
 
+#include "KernelTables.h"
 #include "clang/StaticAnalyzer/Core/PathSensitive/ProgramState.h"
 #include "clang/StaticAnalyzer/Core/PathSensitive/SymbolManager.h"
 #include "llvm/ADT/FoldingSet.h"
@@ -99,17 +100,6 @@ private:
   const clang::StackFrameContext *PutFrame;
 };
 
-/// How an internal reference was found.
-enum class InternalOrigin : unsigned char {
-  List,
-  HList,
-  RBTree,
-  IDR,
-  XArray,
-  RadixTree,
-  RHashtable,
-  RCU
-};
 llvm::StringRef describeOrigin(InternalOrigin O);
 
 using clang::ento::MemRegion;

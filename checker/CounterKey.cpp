@@ -1,6 +1,7 @@
 //===- CounterKey.cpp - Which memory is a reference counter --------------===//
 
 #include "CounterKey.h"
+#include "ModelFile.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Type.h"
 #include "clang/Lex/Lexer.h"
@@ -12,13 +13,11 @@ namespace {
 /// Name of the first typedef in T's sugar chain that is a counter typedef,
 /// or of its record. atomic_t is an anonymous struct behind a typedef, so the
 /// typedef name is what identifies it.
-bool typeHasName(QualType T, std::initializer_list<StringRef> Names) {
+bool typeHasName(QualType T, llvm::function_ref<bool(StringRef)> Names) {
   while (true) {
     if (const auto *TT = T->getAs<TypedefType>()) {
-      StringRef N = TT->getDecl()->getName();
-      for (StringRef Want : Names)
-        if (N == Want)
-          return true;
+      if (Names(TT->getDecl()->getName()))
+        return true;
       QualType Next = TT->getDecl()->getUnderlyingType();
       if (Next == T)
         break;
@@ -28,24 +27,26 @@ bool typeHasName(QualType T, std::initializer_list<StringRef> Names) {
     break;
   }
   if (const RecordDecl *RD = T->getAsRecordDecl()) {
-    StringRef N = RD->getName();
-    for (StringRef Want : Names)
-      if (N == Want)
-        return true;
+    if (Names(RD->getName()))
+      return true;
   }
   return false;
 }
 } // namespace
 
 bool krefcheck::isLifetimeCounterType(QualType T) {
-  return !T.isNull() &&
-         typeHasName(T, {"kref", "refcount_struct", "refcount_t"});
+  const krefcheck::TypeNames &Types = krefcheck::activeModel().Types;
+  return !T.isNull() && typeHasName(T, [&](StringRef N) {
+    return Types.LifetimeCounters.contains(N);
+  });
 }
 
 bool krefcheck::isCounterType(QualType T) {
-  return !T.isNull() &&
-         typeHasName(T, {"kref", "refcount_struct", "refcount_t", "atomic_t",
-                         "atomic_long_t", "atomic64_t"});
+  const krefcheck::TypeNames &Types = krefcheck::activeModel().Types;
+  return !T.isNull() && typeHasName(T, [&](StringRef N) {
+    return Types.LifetimeCounters.contains(N) ||
+           Types.AtomicCounters.contains(N);
+  });
 }
 
 static QualType regionType(const MemRegion *R) {

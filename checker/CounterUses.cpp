@@ -27,15 +27,7 @@ bool krefcheck::isLifetimeOpName(StringRef Name) {
   if (const CountAPI *API = lookupCountAPI(Name))
     if (API->Op == CountOp::TryGet || isFinalPut(API->Op))
       return true;
-  static const char *const Parts[] = {
-      "inc_not_zero",        "add_not_zero",        "add_unless",
-      "inc_unless_negative", "dec_unless_positive", "dec_if_positive",
-      "dec_and_test",        "sub_and_test",        "dec_and_lock",
-      "dec_and_mutex_lock",  "dec_return",          "dec_if_one"};
-  for (const char *P : Parts)
-    if (Name.contains(P))
-      return true;
-  return false;
+  return activeModel().Calls.LifetimeOps.contains(Name);
 }
 
 static bool hasCounterParam(const FunctionDecl *FD) {
@@ -62,9 +54,7 @@ bool krefcheck::isCountingImplementation(const FunctionDecl *FD,
     // parameter.
     if (hasCounterParam(FD) &&
         (lookupCountAPI(N) || familyOfCallee(N) ||
-         N.starts_with("arch_atomic") || N.starts_with("raw_atomic") ||
-         N.starts_with("__refcount") || N.starts_with("__kref") ||
-         N.starts_with("__atomic")))
+         activeModel().Calls.CountingImplementations.contains(N)))
       return true;
   }
   StringRef File = definingFile(FD, SM);
@@ -78,9 +68,7 @@ bool krefcheck::isCounterTypeImplementation(const FunctionDecl *FD,
   if (!FD)
     return false;
   if (const IdentifierInfo *II = FD->getIdentifier()) {
-    StringRef N = II->getName();
-    if (N.starts_with("page_ref_") || N.starts_with("folio_ref_") ||
-        N.starts_with("percpu_ref_") || N.starts_with("__percpu_ref_"))
+    if (activeModel().Calls.CounterTypeImplementations.contains(II->getName()))
       return true;
   }
   StringRef File = definingFile(FD, SM);

@@ -1,35 +1,24 @@
 //===- InternalRefs.cpp - Recognising internal (uncounted) references ----===//
+//
+// The index functions, node types and macro names are the active model's
+// (`indexes:`, `index-nodes:` and `macros:` of the model file).
+//
+//===----------------------------------------------------------------------===//
 
 #include "InternalRefs.h"
+#include "ModelFile.h"
 #include "clang/AST/Stmt.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
-#include "llvm/ADT/StringMap.h"
 
 using namespace clang;
 using namespace krefcheck;
 
 std::optional<InternalOrigin> krefcheck::lookupCallOrigin(StringRef Callee) {
-  using IO = InternalOrigin;
-  static const llvm::StringMap<IO> Lookups = {
-      {"idr_find", IO::IDR},
-      {"idr_get_next", IO::IDR},
-      {"idr_get_next_ul", IO::IDR},
-      {"xa_load", IO::XArray},
-      {"xa_find", IO::XArray},
-      {"xa_find_after", IO::XArray},
-      {"xas_load", IO::XArray},
-      {"xas_find", IO::XArray},
-      {"xas_next_entry", IO::XArray},
-      {"radix_tree_lookup", IO::RadixTree},
-      {"rhashtable_lookup", IO::RHashtable},
-      {"rhashtable_lookup_fast", IO::RHashtable},
-      {"rhltable_lookup", IO::RHashtable},
-  };
-  auto It = Lookups.find(Callee);
-  if (It == Lookups.end())
+  const IndexAPI *API = activeModel().indexAPI(Callee);
+  if (!API || API->Removal)
     return std::nullopt;
-  return It->second;
+  return API->Origin;
 }
 
 /// The macros the expression at Loc was expanded from, innermost first.
@@ -54,19 +43,18 @@ const Expr *krefcheck::assertedHeldLock(const CastExpr *CE,
   if (!isa<CStyleCastExpr>(CE) || !CE->getType()->isVoidType() ||
       !CE->getBeginLoc().isMacroID())
     return nullptr;
+  const NameSet &Asserts = activeModel().Macros.LockHeldAsserts;
   for (StringRef N : macroChain(CE->getBeginLoc(), SM, LO))
-    if (N.starts_with("lockdep_assert_held") ||
-        N == "lockdep_assert_held_write" || N == "lockdep_assert_held_read")
+    if (Asserts.contains(N))
       return CE->getSubExpr()->IgnoreParenCasts();
   return nullptr;
 }
 
 bool krefcheck::inAssertion(SourceLocation Loc, const SourceManager &SM,
                             const LangOptions &LO) {
+  const NameSet &Assertions = activeModel().Macros.Assertions;
   for (StringRef N : macroChain(Loc, SM, LO))
-    if (N.starts_with("WARN") || N.starts_with("BUG") ||
-        N.starts_with("VM_BUG") || N.starts_with("VM_WARN") ||
-        N.starts_with("BUILD_BUG") || N == "assert")
+    if (Assertions.contains(N))
       return true;
   return false;
 }
@@ -95,17 +83,10 @@ std::optional<InternalOrigin> containerOfNodeKind(const StmtExpr *SE) {
     const RecordDecl *RD = T->getPointeeType()->getAsRecordDecl();
     if (!RD)
       return std::nullopt;
-    StringRef N = RD->getName();
-    if (N == "list_head")
-      return InternalOrigin::List;
-    if (N == "hlist_node" || N == "hlist_nulls_node" || N == "hlist_head")
-      return InternalOrigin::HList;
-    if (N == "rb_node")
-      return InternalOrigin::RBTree;
-    if (N == "llist_node")
-      return InternalOrigin::List;
-    if (N == "rhash_head" || N == "rhlist_head")
-      return InternalOrigin::RHashtable;
+    const Model &M = activeModel();
+    for (unsigned I = 0; I < NumInternalOrigins; ++I)
+      if (M.IndexNodes[I].contains(RD->getName()))
+        return InternalOrigin(I);
     return std::nullopt;
   }
   return std::nullopt;
@@ -169,13 +150,14 @@ krefcheck::statementExprOrigin(const StmtExpr *SE, const SourceManager &SM,
   SmallVector<StringRef, 8> Chain = macroChain(Loc, SM, LO);
   if (Chain.empty())
     return std::nullopt;
+  const MacroNames &Macros = activeModel().Macros;
   for (StringRef N : Chain)
-    if (N.starts_with("rcu_dereference") || N == "srcu_dereference") {
+    if (Macros.RcuDereference.contains(N)) {
       if (isIndexLikeRcuPointer(rcuDereferencedPointer(SE)))
         return InternalOrigin::RCU;
       return std::nullopt;
     }
-  if (Chain.front() == "container_of" || Chain.front() == "container_of_const")
+  if (Macros.ContainerOf.contains(Chain.front()))
     return containerOfNodeKind(SE);
   return std::nullopt;
 }

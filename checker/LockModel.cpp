@@ -1,10 +1,15 @@
 //===- LockModel.cpp - Which locks a path holds ---------------------------===//
+//
+// The lock functions and lock types are rows of the active model (the model
+// file's `locks:` and `types: lock-records`).
+//
+//===----------------------------------------------------------------------===//
 
 #include "LockModel.h"
 #include "CounterKey.h"
+#include "ModelFile.h"
 #include "clang/AST/Decl.h"
 #include "clang/StaticAnalyzer/Core/PathSensitive/ProgramStateTrait.h"
-#include "llvm/ADT/StringMap.h"
 
 using namespace clang;
 using namespace ento;
@@ -17,57 +22,6 @@ REGISTER_TRAIT_WITH_PROGRAMSTATE(RcuDepth, unsigned)
 REGISTER_SET_WITH_PROGRAMSTATE(ReleasedLocks, const MemRegion *)
 
 namespace {
-using L = LockOp;
-// clang-format off
-const LockAPI LockTable[] = {
-  {"spin_lock", L::Acquire}, {"spin_lock_bh", L::Acquire},
-  {"spin_lock_irq", L::Acquire}, {"spin_lock_irqsave", L::Acquire},
-  {"spin_lock_nested", L::Acquire},
-  {"_raw_spin_lock", L::Acquire}, {"_raw_spin_lock_bh", L::Acquire},
-  {"_raw_spin_lock_irq", L::Acquire}, {"_raw_spin_lock_irqsave", L::Acquire},
-  {"_raw_spin_lock_nested", L::Acquire},
-  {"raw_spin_lock", L::Acquire}, {"raw_spin_lock_irq", L::Acquire},
-  {"raw_spin_lock_irqsave", L::Acquire},
-  {"spin_unlock", L::Release}, {"spin_unlock_bh", L::Release},
-  {"spin_unlock_irq", L::Release}, {"spin_unlock_irqrestore", L::Release},
-  {"_raw_spin_unlock", L::Release}, {"_raw_spin_unlock_bh", L::Release},
-  {"_raw_spin_unlock_irq", L::Release},
-  {"_raw_spin_unlock_irqrestore", L::Release},
-  {"raw_spin_unlock", L::Release}, {"raw_spin_unlock_irq", L::Release},
-  {"raw_spin_unlock_irqrestore", L::Release},
-  {"spin_trylock", L::TryAcquire}, {"_raw_spin_trylock", L::TryAcquire},
-  {"read_lock", L::Acquire}, {"write_lock", L::Acquire},
-  {"read_lock_bh", L::Acquire}, {"write_lock_bh", L::Acquire},
-  {"read_lock_irq", L::Acquire}, {"write_lock_irq", L::Acquire},
-  {"_raw_read_lock", L::Acquire}, {"_raw_write_lock", L::Acquire},
-  {"_raw_read_lock_bh", L::Acquire}, {"_raw_write_lock_bh", L::Acquire},
-  {"_raw_read_lock_irqsave", L::Acquire}, {"_raw_write_lock_irqsave", L::Acquire},
-  {"read_unlock", L::Release}, {"write_unlock", L::Release},
-  {"read_unlock_bh", L::Release}, {"write_unlock_bh", L::Release},
-  {"read_unlock_irq", L::Release}, {"write_unlock_irq", L::Release},
-  {"_raw_read_unlock", L::Release}, {"_raw_write_unlock", L::Release},
-  {"_raw_read_unlock_bh", L::Release}, {"_raw_write_unlock_bh", L::Release},
-  {"_raw_read_unlock_irqrestore", L::Release},
-  {"_raw_write_unlock_irqrestore", L::Release},
-  {"mutex_lock", L::Acquire}, {"mutex_lock_nested", L::Acquire},
-  {"mutex_unlock", L::Release}, {"mutex_trylock", L::TryAcquire},
-  // An interrupted mutex_lock_interruptible() returns non-zero: held on 0.
-  {"down_read", L::Acquire}, {"down_write", L::Acquire},
-  {"up_read", L::Release}, {"up_write", L::Release},
-  {"down_read_trylock", L::TryAcquire}, {"down_write_trylock", L::TryAcquire},
-  {"rcu_read_lock", L::RcuLock}, {"rcu_read_unlock", L::RcuUnlock},
-  {"rcu_read_lock_bh", L::RcuLock}, {"rcu_read_unlock_bh", L::RcuUnlock},
-  {"rcu_read_lock_sched", L::RcuLock}, {"rcu_read_unlock_sched", L::RcuUnlock},
-};
-// clang-format on
-
-/// Lock calls whose zero result means "acquired" (they return an error code).
-bool acquiredOnZero(StringRef Name) {
-  return Name == "mutex_lock_interruptible" || Name == "mutex_lock_killable" ||
-         Name == "down_read_interruptible" || Name == "down_write_killable" ||
-         Name == "down_read_killable";
-}
-
 bool isLockRecord(QualType T) {
   if (T.isNull())
     return false;
@@ -76,20 +30,16 @@ bool isLockRecord(QualType T) {
     return false;
   if (RD->getName().empty()) // anonymous union inside spinlock_t
     return true;
-  StringRef N = RD->getName();
-  return N == "spinlock" || N == "raw_spinlock" || N == "mutex" ||
-         N == "rw_semaphore" || N == "qrwlock" || N == "rwlock_t";
+  return activeModel().Types.LockRecords.contains(RD->getName());
 }
 } // namespace
 
 const LockAPI *krefcheck::lookupLockAPI(StringRef Name) {
-  static const llvm::StringMap<const LockAPI *> Map = [] {
-    llvm::StringMap<const LockAPI *> M;
-    for (const LockAPI &A : LockTable)
-      M[A.Name] = &A;
-    return M;
-  }();
-  return Map.lookup(Name);
+  const LockAPI *API = activeModel().lockAPI(Name);
+  if (!API || API->Op == LockOp::TryAcquireOnZero ||
+      API->Op == LockOp::PassesLock)
+    return nullptr;
+  return API;
 }
 
 const MemRegion *krefcheck::lockRegion(const MemRegion *R) {
@@ -140,9 +90,10 @@ const ValueDecl *krefcheck::lockDeclFromExpr(const Expr *E) {
   // spin_lock_irqsave(lock, f) is _raw_spin_lock_irqsave(spinlock_check(lock)).
   if (const auto *CE = dyn_cast<CallExpr>(E))
     if (const FunctionDecl *FD = CE->getDirectCallee())
-      if (FD->getIdentifier() && FD->getName() == "spinlock_check" &&
-          CE->getNumArgs() == 1)
-        return lockDeclFromExpr(CE->getArg(0));
+      if (FD->getIdentifier())
+        if (const LockAPI *API = activeModel().lockAPI(FD->getName()))
+          if (API->Op == LockOp::PassesLock && CE->getNumArgs() > API->LockArg)
+            return lockDeclFromExpr(CE->getArg(API->LockArg));
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
     return canonicalLock(DRE->getDecl());
   return nullptr;
@@ -176,20 +127,21 @@ SmallVector<ProgramStateRef, 2> krefcheck::applyLockCall(const CallEvent &Call,
     return Out;
   ProgramStateRef State = C.getState();
   StringRef Name = II->getName();
-  const LockAPI *API = lookupLockAPI(Name);
-  bool ZeroMeansHeld = !API && acquiredOnZero(Name);
-  if (!API && !ZeroMeansHeld)
+  const LockAPI *API = activeModel().lockAPI(Name);
+  if (!API || API->Op == LockOp::PassesLock)
     return Out;
-  if (API && API->Op == LockOp::RcuLock) {
+  // An interrupted mutex_lock_interruptible() returns non-zero: held on 0.
+  bool ZeroMeansHeld = API->Op == LockOp::TryAcquireOnZero;
+  if (API->Op == LockOp::RcuLock) {
     Out.push_back(State->set<RcuDepth>(State->get<RcuDepth>() + 1));
     return Out;
   }
-  if (API && API->Op == LockOp::RcuUnlock) {
+  if (API->Op == LockOp::RcuUnlock) {
     unsigned D = State->get<RcuDepth>();
     Out.push_back(State->set<RcuDepth>(D ? D - 1 : 0));
     return Out;
   }
-  unsigned Arg = API ? API->LockArg : 0;
+  unsigned Arg = API->LockArg;
   if (Call.getNumArgs() <= Arg)
     return Out;
   const MemRegion *Lock = lockRegion(Call.getArgSVal(Arg).getAsRegion());
@@ -209,11 +161,11 @@ SmallVector<ProgramStateRef, 2> krefcheck::applyLockCall(const CallEvent &Call,
     return S->set<HeldLockList>(Kept);
   };
 
-  if (API && API->Op == LockOp::Acquire) {
+  if (API->Op == LockOp::Acquire) {
     Out.push_back(Add(State));
     return Out;
   }
-  if (API && API->Op == LockOp::Release) {
+  if (API->Op == LockOp::Release) {
     Out.push_back(Remove(State)->add<ReleasedLocks>(Lock));
     return Out;
   }

@@ -4,26 +4,24 @@
 // final put takes") needs the set of locks held at each point of a path, in
 // the manner of PthreadLockChecker: lock calls add the lock's region, unlock
 // calls remove it, a trylock holds the lock only on its success branch.
-// rcu_read_lock() is counted separately: it is never a promotion lock.
+// rcu_read_lock() is counted separately: it is never a promotion lock. The
+// lock functions and lock types are the model file's `locks:` and
+// `types: lock-records` (docs/configuration.md).
 //
 //===----------------------------------------------------------------------===//
 #ifndef KREFCHECK_LOCKMODEL_H
 #define KREFCHECK_LOCKMODEL_H
 
+#include "KernelTables.h"
 #include "clang/StaticAnalyzer/Core/PathSensitive/CallEvent.h"
 #include "clang/StaticAnalyzer/Core/PathSensitive/CheckerContext.h"
 #include "clang/StaticAnalyzer/Core/PathSensitive/ProgramState.h"
 
 namespace krefcheck {
 
-enum class LockOp { Acquire, Release, TryAcquire, RcuLock, RcuUnlock };
-
-struct LockAPI {
-  llvm::StringRef Name;
-  LockOp Op;
-  unsigned LockArg = 0;
-};
-
+/// The `locks:` row of a lock, unlock, trylock or RCU read-lock function in
+/// the active model (not the held-on-zero trylocks, which applyLockCall
+/// handles, nor the functions that pass a lock through); nullptr if none.
 const LockAPI *lookupLockAPI(llvm::StringRef Name);
 
 /// The region that stands for a lock: `&obj->lock.rlock` and `&obj->lock`

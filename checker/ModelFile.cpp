@@ -9,6 +9,7 @@
 #include "ModelFile.h"
 #include "Annotations.h"
 #include "Contracts.h"
+#include "ModelParser.h"
 #include "Rules.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
@@ -29,12 +30,16 @@ using llvm::dyn_cast;
 using llvm::dyn_cast_or_null;
 using llvm::isa;
 using llvm::StringRef;
-namespace yaml = llvm::yaml;
 
 namespace {
 const char BuiltinText[] =
 #include "kernel-model.inc"
     ;
+
+/// The top-level keys, for messages.
+const char TopKeys[] = "apis, disable, counters, bias-allow-list, name-words, "
+                       "types, uncounted-fwnode-walkers, locks, indexes, "
+                       "index-nodes, macros, calls";
 
 const char *const BuiltinFamilies[] = {"node", "device", "pm-runtime", "netdev",
                                        "sock", "net",    "dentry",     "kref"};
@@ -175,75 +180,6 @@ const CounterConfig *Model::counterConfig(const clang::FieldDecl *FD) const {
     Slot = std::make_unique<CounterConfig>(*Result);
   return Slot.get();
 }
-
-namespace krefcheck {
-
-/// Reads one file. Rows are collected first and merged only when the whole
-/// file is valid, so a bad file leaves the model as it was.
-class ModelParser {
-public:
-  ModelParser(Model &M, StringRef FileName, std::string &Error)
-      : M(M), FileName(FileName), Error(Error) {}
-
-  bool parse(StringRef Text);
-
-private:
-  struct Row {
-    yaml::Node *At = nullptr;
-    std::string Name;
-    std::string Kind;
-    std::optional<LifetimeAPI> Life;
-    std::optional<CountAPI> Count;
-    std::optional<RoleRow> Role;
-    /// `put:` and `advice:` (saved into the model's storage on merge).
-    std::string Put, Advice;
-    std::string FamilyName;
-    /// Everything but the position, to tell identical duplicates apart.
-    std::string Key;
-  };
-
-  bool fail(yaml::Node *N, const llvm::Twine &Msg);
-  bool scalar(yaml::Node *N, StringRef What, std::string &Out);
-  bool identifier(yaml::Node *N, StringRef What, std::string &Out);
-  bool boolean(yaml::Node *N, StringRef What, bool &Out);
-  bool argNumber(yaml::Node *N, StringRef What, bool AllowReturn, int &Out);
-  /// A scalar that must be one of Table's names; Noun names it in errors
-  /// ("unknown kind 'x' (expected one of: ...)").
-  template <typename T>
-  bool oneOf(yaml::Node *N, StringRef Key, StringRef Noun,
-             ArrayRef<std::pair<const char *, T>> Table, T &Out) {
-    std::string S;
-    if (!scalar(N, Key, S))
-      return false;
-    std::string Names;
-    for (const auto &[Name, Value] : Table) {
-      if (S == Name) {
-        Out = Value;
-        return true;
-      }
-      Names += (Names.empty() ? "" : ", ") + std::string(Name);
-    }
-    return fail(N, "unknown " + Noun + " '" + S +
-                       "' (expected one of: " + Names + ")");
-  }
-  bool nameList(yaml::Node *N, StringRef What,
-                std::vector<std::pair<std::string, yaml::Node *>> &Out);
-  bool parseRow(yaml::Node *N, Row &R);
-  bool
-  parseWordLists(yaml::Node *N, StringRef What,
-                 ArrayRef<std::pair<const char *, llvm::StringSet<> *>> Lists);
-  bool parseCounter(yaml::Node *N, CounterConfig &C);
-
-  Model &M;
-  StringRef FileName;
-  /// Rows of the built-in file are BuiltinModel contracts, others UserModel.
-  bool Builtin = FileName.starts_with("<built-in>");
-  std::string &Error;
-  llvm::SourceMgr SM;
-  llvm::SmallString<64> Storage;
-};
-
-} // namespace krefcheck
 
 bool ModelParser::fail(yaml::Node *N, const llvm::Twine &Msg) {
   if (!Error.empty())
@@ -765,9 +701,8 @@ bool ModelParser::parse(StringRef Text) {
     if (Root && !isa<yaml::NullNode>(Root)) {
       auto *Top = dyn_cast<yaml::MappingNode>(Root);
       if (!Top)
-        return fail(Root, "a model file is a mapping of the keys apis, "
-                          "disable, counters, bias-allow-list, name-words, "
-                          "types, uncounted-fwnode-walkers");
+        return fail(Root, "a model file is a mapping of the keys " +
+                              llvm::Twine(TopKeys));
       for (yaml::KeyValueNode &KV : *Top) {
         std::string Key;
         if (!Syntax.second.empty())
@@ -806,7 +741,10 @@ bool ModelParser::parse(StringRef Text) {
                   {{"counted-objects", &Types.CountedObjects},
                    {"list-nodes", &Types.ListNodes},
                    {"nodes", &Types.Nodes},
-                   {"handle-device-fields", &Types.HandleDeviceFields}}))
+                   {"handle-device-fields", &Types.HandleDeviceFields},
+                   {"lock-records", &Types.LockRecords},
+                   {"lifetime-counters", &Types.LifetimeCounters},
+                   {"atomic-counters", &Types.AtomicCounters}}))
             return false;
         } else if (Key == "uncounted-fwnode-walkers") {
           if (!nameList(V, Key, Walkers))
@@ -827,11 +765,13 @@ bool ModelParser::parse(StringRef Text) {
             Counters.push_back(std::move(C));
           }
         } else {
-          return fail(KV.getKey(),
-                      "unknown key '" + Key +
-                          "' (expected one of: apis, disable, counters, "
-                          "bias-allow-list, name-words, types, "
-                          "uncounted-fwnode-walkers)");
+          bool Handled = false;
+          if (!parseSection(Key, V, Handled))
+            return Syntax.second.empty() ? false : SyntaxError();
+          if (!Handled)
+            return fail(KV.getKey(), "unknown key '" + Key +
+                                         "' (expected one of: " + TopKeys +
+                                         ")");
         }
       }
     }
@@ -860,12 +800,14 @@ bool ModelParser::parse(StringRef Text) {
                           "arguments (first on line " +
                           llvm::Twine(Line) + ")");
   }
+  if (!checkSections())
+    return false;
   for (const auto &[Name, At] : Disable) {
     if (!isIdentifier(Name))
       return fail(At,
                   "'disable' entries are function names, not '" + Name + "'");
     if (!M.Lifetime.count(Name) && !M.Counting.count(Name) &&
-        !M.Roles.count(Name) && !Seen.count(Name))
+        !M.Roles.count(Name) && !Seen.count(Name) && !hasSectionRow(Name))
       return fail(At, "cannot disable '" + Name +
                           "': no model file read before this one has it");
   }
@@ -920,8 +862,12 @@ bool ModelParser::parse(StringRef Text) {
   Merge(M.Types.ListNodes, Types.ListNodes);
   Merge(M.Types.Nodes, Types.Nodes);
   Merge(M.Types.HandleDeviceFields, Types.HandleDeviceFields);
+  Merge(M.Types.LockRecords, Types.LockRecords);
+  Merge(M.Types.LifetimeCounters, Types.LifetimeCounters);
+  Merge(M.Types.AtomicCounters, Types.AtomicCounters);
   for (CounterConfig &C : Counters)
     M.Counters.push_back(std::move(C));
+  mergeSections(Disable);
   return true;
 }
 

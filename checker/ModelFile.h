@@ -9,12 +9,14 @@
 // the user-visible format cannot drift.
 //
 // The model is loaded once per analysis, when the first checker registers;
-// the table lookups (lookupCountAPI, lookupLifetimeAPI) read it.
+// the table lookups (lookupCountAPI, lookupLifetimeAPI, lookupLockAPI) read
+// it.
 //
 //===----------------------------------------------------------------------===//
 #ifndef KREFCHECK_MODELFILE_H
 #define KREFCHECK_MODELFILE_H
 
+#include "KernelTables.h"
 #include "LifetimeAPI.h"
 #include "PutStyle.h"
 #include "RefcountAPI.h"
@@ -79,10 +81,56 @@ struct TypeNames {
   /// Fields of a driver-data handle that point to the device it was taken
   /// from (`led_cdev->dev`).
   llvm::StringSet<> HandleDeviceFields;
+  /// Records that are a lock or part of one: `&obj->lock.rlock` is the lock
+  /// `obj->lock` (LockModel.cpp).
+  llvm::StringSet<> LockRecords;
+  /// Counter types (typedefs or records) of lifetime counts (kref,
+  /// refcount_t), and of the atomics that may be one (atomic_t).
+  llvm::StringSet<> LifetimeCounters;
+  llvm::StringSet<> AtomicCounters;
 };
 
 /// `*` matches any run of characters; everything else itself.
 bool globMatches(llvm::StringRef Pattern, llvm::StringRef Name);
+
+/// The names of a model list; `*` in one matches any run of characters.
+class NameSet {
+public:
+  void insert(llvm::StringRef Name);
+  bool contains(llvm::StringRef Name) const;
+
+private:
+  llvm::StringSet<> Exact;
+  std::vector<std::string> Globs;
+};
+
+/// Function names the checkers read by what the function does (`calls:`).
+struct CallNames {
+  /// kzalloc(): the counts in the new memory are zero until initialized.
+  NameSet ZeroFilledAllocators;
+  /// kfree(), call_rcu(), *_release(): frees or releases an object.
+  NameSet Frees;
+  /// atomic_add_unless(v, 1, 0) is atomic_inc_not_zero(v).
+  NameSet AddUnless;
+  /// *_inc_not_zero(), *_dec_and_test(): a use that shows a lifetime count.
+  NameSet LifetimeOps;
+  /// arch_atomic*(), __refcount*(): the counting API's own bodies.
+  NameSet CountingImplementations;
+  /// page_ref_*(), percpu_ref_*(): the APIs of other counter types.
+  NameSet CounterTypeImplementations;
+};
+
+/// Macro names the checkers read in expansion chains (`macros:`).
+struct MacroNames {
+  /// rcu_dereference(p): reads an RCU-published pointer.
+  NameSet RcuDereference;
+  /// container_of(): the object around an index node.
+  NameSet ContainerOf;
+  /// lockdep_assert_held(l): the function runs with l held.
+  NameSet LockHeldAsserts;
+  /// WARN_ON(), BUG_ON(): a count read inside one is a check, not a use.
+  NameSet Assertions;
+};
 
 /// Does `foo::users`, `struct foo::users` or `users` name this field?
 bool fieldMatches(llvm::StringRef Spec, const clang::FieldDecl *FD);
@@ -110,6 +158,16 @@ public:
     auto It = Counting.find(Name);
     return It == Counting.end() ? nullptr : &It->second;
   }
+  /// The `indexes:` row of a function name; nullptr when none.
+  const IndexAPI *indexAPI(llvm::StringRef Name) const {
+    auto It = Indexes.find(Name);
+    return It == Indexes.end() ? nullptr : &It->second;
+  }
+  /// The `locks:` row of a function name; nullptr when none.
+  const LockAPI *lockAPI(llvm::StringRef Name) const {
+    auto It = Locks.find(Name);
+    return It == Locks.end() ? nullptr : &It->second;
+  }
 
   /// The family of that name, created for a user family on first use.
   Family family(llvm::StringRef Name);
@@ -133,6 +191,10 @@ public:
   /// (`uncounted-fwnode-walkers:`, globs).
   std::vector<std::string> UncountedFwnodeWalkers;
   std::vector<CounterConfig> Counters;
+  /// The node types of each index, by InternalOrigin (`index-nodes:`).
+  NameSet IndexNodes[NumInternalOrigins];
+  MacroNames Macros;
+  CallNames Calls;
   /// The TU analyzed with this model (to find annotated puts in advice).
   clang::ASTContext *Ctx = nullptr;
 
@@ -140,6 +202,8 @@ private:
   llvm::StringMap<LifetimeAPI> Lifetime;
   llvm::StringMap<CountAPI> Counting;
   llvm::StringMap<RoleRow> Roles;
+  llvm::StringMap<LockAPI> Locks;
+  llvm::StringMap<IndexAPI> Indexes;
   std::vector<std::pair<std::string, RoleRow>> RoleGlobs;
   std::vector<std::string> UserFamilies;
   /// Contracts.cpp's cache: one contract per callee and analysis.

@@ -9,54 +9,25 @@
 #include "TUCache.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/SmallPtrSet.h"
-#include "llvm/ADT/StringSet.h"
 
 using namespace clang;
 using namespace krefcheck;
 
 namespace {
 
-/// APIs that take an object off a lookup index. Not ida_free(): an IDA
-/// hands out numbers and holds no pointers, so nothing is looked up in it
-/// (pde_put() gives back the entry's inode number).
+/// APIs that take an object off a lookup index (`kind: removal` rows of the
+/// model's `indexes:`).
 bool isIndexRemoval(StringRef Name) {
-  static const llvm::StringSet<> Names = {"list_del",
-                                          "list_del_init",
-                                          "list_del_rcu",
-                                          "hlist_del",
-                                          "hlist_del_init",
-                                          "hlist_del_rcu",
-                                          "hlist_del_init_rcu",
-                                          "hlist_nulls_del_rcu",
-                                          "hlist_nulls_del_init_rcu",
-                                          "idr_remove",
-                                          "xa_erase",
-                                          "__xa_erase",
-                                          "xa_erase_irq",
-                                          "radix_tree_delete",
-                                          "rb_erase",
-                                          "rhashtable_remove_fast",
-                                          "rhltable_remove",
-                                          "list_lru_del"};
-  return Names.contains(Name);
+  const IndexAPI *API = activeModel().indexAPI(Name);
+  return API && API->Removal;
 }
 
 const FunctionDecl *calleeOf(const CallExpr *CE) {
   return CE ? CE->getDirectCallee() : nullptr;
 }
 
-/// Calls that free or release an object.
-bool isFreeLike(StringRef N) {
-  static const llvm::StringSet<> Names = {
-      "kfree",       "kvfree",         "vfree",           "kmem_cache_free",
-      "kfree_rcu",   "call_rcu",       "kfree_sensitive", "free_page",
-      "free_pages",  "__free_pages",   "kfree_rcu_ptr",   "kfree_skb",
-      "consume_skb", "synchronize_rcu"};
-  return Names.contains(N) || N.ends_with("_free") || N.ends_with("_release") ||
-         N.ends_with("_destroy") || N.starts_with("free_") ||
-         N.starts_with("destroy_") || N.starts_with("release_") ||
-         N.starts_with("__free_") || N.ends_with("_free_rcu");
-}
+/// Calls that free or release an object (the model's `calls: frees`).
+bool isFreeLike(StringRef N) { return activeModel().Calls.Frees.contains(N); }
 
 /// The variable that holds the counter's object: `c` in `&c->refcnt`.
 const ValueDecl *ownerOf(const Expr *CounterArg) {

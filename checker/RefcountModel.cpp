@@ -26,13 +26,13 @@
 #include "CounterKey.h"
 #include "InternalRefs.h"
 #include "LockModel.h"
+#include "ModelFile.h"
 #include "clang/AST/ParentMap.h"
 #include "clang/StaticAnalyzer/Core/BugReporter/BugReporter.h"
 #include "clang/StaticAnalyzer/Core/BugReporter/BugType.h"
 #include "clang/StaticAnalyzer/Core/Checker.h"
 #include "clang/StaticAnalyzer/Core/CheckerManager.h"
 #include "clang/StaticAnalyzer/Core/PathSensitive/CheckerContext.h"
-#include "llvm/ADT/StringSet.h"
 
 using namespace clang;
 using namespace ento;
@@ -48,9 +48,8 @@ CountCall krefcheck::decodeCountCall(const CallEvent &Call) {
       "atomic_add_unless", CountOp::TryGet, CounterFamily::Atomic, 0,
       std::nullopt,        std::nullopt,    std::nullopt};
   const CountAPI *API = lookupCountAPI(Name);
-  if (!API &&
-      (Name == "atomic_add_unless" || Name == "atomic_long_add_unless") &&
-      Call.getNumArgs() == 3) {
+  if (!API && Call.getNumArgs() == 3 &&
+      activeModel().Calls.AddUnless.contains(Name)) {
     // atomic_add_unless(v, 1, 0) == atomic_inc_not_zero(v).
     const llvm::APSInt *A = Call.getArgSVal(1).getAsInteger();
     const llvm::APSInt *U = Call.getArgSVal(2).getAsInteger();
@@ -70,13 +69,9 @@ CountCall krefcheck::decodeCountCall(const CallEvent &Call) {
 
 namespace {
 
+/// The model's `calls: zero-filled-allocators`.
 bool isZeroFillingAllocator(StringRef Name) {
-  static const llvm::StringSet<> Names = {
-      "kzalloc",      "kzalloc_node",  "kcalloc",      "kcalloc_node",
-      "kvzalloc",     "kvzalloc_node", "kvcalloc",     "vzalloc",
-      "vzalloc_node", "devm_kzalloc",  "devm_kcalloc", "kmem_cache_zalloc",
-      "calloc"};
-  return Names.contains(Name);
+  return activeModel().Calls.ZeroFilledAllocators.contains(Name);
 }
 
 class RefcountModel
