@@ -387,8 +387,8 @@ void LifetimeModel::checkEndOfTranslationUnit(const TranslationUnitDecl *TU,
                                               AnalysisManager &Mgr,
                                               BugReporter &BR) const {
   const SourceManager &SM = Mgr.getSourceManager();
-  const FileEntry *FE = SM.getFileEntryForID(SM.getMainFileID());
-  printRuleStats(llvm::errs(), FE ? FE->tryGetRealPathName() : "<input>");
+  printRuleStats(llvm::errs(),
+                 SM.getFilename(SM.getLocForStartOfFile(SM.getMainFileID())));
 }
 
 void LifetimeModel::printState(raw_ostream &Out, ProgramStateRef State,

@@ -70,7 +70,7 @@ struct gizmo *gizmo_new(void) {
   if (!z)
     return NULL;
   kref_get(&z->ref);
-  // ZMODEL: model-tables.c:[[@LINE-1]]:3: warning: kref_get() on 'z->ref' of a zero-filled object whose count was never initialized
+  // ZMODEL: model-tables.c:[[@LINE-1]]:3: warning: Call to kref_get() on 'z->ref' of a zero-filled object whose count was never initialized
   return z;
 }
 // ZBUILTIN-NOT: warning:
