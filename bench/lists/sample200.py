@@ -2,10 +2,11 @@
 """Regenerates bench/lists/sample200.txt: a fixed random sample of 200
 defconfig-corpus TUs for bench/compare.sh, beyond the 13 of defconfig13.txt.
 
-    bench/lists/sample200.py [TREE] > bench/lists/sample200.txt
+    bench/lists/sample200.py [TREE [CDB]] > bench/lists/sample200.txt
 
 TREE: the defconfig corpus tree (default $KCORPUS/linux-source-6.1 or
-~/.cache/kcorpus/linux-source-6.1). Population: the .c TUs of its
+~/.cache/kcorpus/linux-source-6.1); CDB its database (default
+TREE/compile_commands.json). Population: the .c TUs of its
 compile_commands.json under drivers/, fs/, net/, kernel/, lib/ whose source
 calls a get/put API (GETPUT below), less defconfig13.txt; sorted, then
 random.Random(SEED).sample(population, 200). Same database, same list.
@@ -25,7 +26,11 @@ GETPUT = re.compile(
 here = os.path.dirname(os.path.abspath(__file__))
 tree = sys.argv[1] if len(sys.argv) > 1 else os.path.join(
     os.environ.get("KCORPUS", os.path.expanduser("~/.cache/kcorpus")), "linux-source-6.1")
-db = json.load(open(os.path.join(tree, "compile_commands.json")))
+cdb = sys.argv[2] if len(sys.argv) > 2 else os.path.join(tree, "compile_commands.json")
+if not os.path.isfile(cdb):
+    print(f"sample200.py: no compile database {cdb} (../shared/corpus/linux-6.1.sh)", file=sys.stderr)
+    sys.exit(2)
+db = json.load(open(cdb))
 skip = {l.strip() for l in open(os.path.join(here, "defconfig13.txt"))
         if l.strip() and not l.startswith("#")}
 pop = set()
@@ -36,6 +41,9 @@ for e in db:
             if GETPUT.search(f.read()):
                 pop.add(rel)
 pop = sorted(pop)
+if len(pop) < N:
+    print(f"sample200.py: only {len(pop)} TUs to draw {N} from (a partial database?)", file=sys.stderr)
+    sys.exit(2)
 pick = sorted(random.Random(SEED).sample(pop, N))
 print(f"# {N} defconfig-corpus TUs drawn by bench/lists/sample200.py (seed {SEED})")
 print(f"# from {len(pop)} TUs under {', '.join(PREFIXES)} that call get/put APIs,")
