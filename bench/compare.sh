@@ -22,6 +22,11 @@
 #   -o OUT       work directory: plugin copies, krefcheck's JSON (default
 #                build/compare)
 #   --save FILE  also save the (new) run's reports to FILE (TSV, below)
+#   --cdb FILE   compile database to take the TUs' commands from (default
+#                TREE/compile_commands.json; with --against, that or else the
+#                database the saved run used). Its commands must be for TREE:
+#                e.g. the database of a corpus still being built, extracted
+#                from `make -n` in a copy of the tree with the same .config
 #
 # Each plugin runs through krefcheck, the CI driver, exactly as
 # bench/sweep.sh runs it (`krefcheck --cdb ... --plugin P --checkers C
@@ -67,7 +72,8 @@ def die(msg):
 
 opts = {"-C": os.environ.get("KCORPUS", os.path.expanduser("~/.cache/kcorpus")), "-j": "2",
         "-t": "240", "-c": "refcount", "-k": krefcheck_default,
-        "-o": os.path.join(here, "build", "compare"), "--save": None, "--against": None}
+        "-o": os.path.join(here, "build", "compare"), "--save": None, "--against": None,
+        "--cdb": None}
 pos, i = [], 0
 while i < len(argv):
     a = argv[i]
@@ -97,7 +103,8 @@ def clean(s):
 def save(run, path):
     with open(path, "w") as f:
         f.write("# krefcheck compare.sh run v1\n")
-        for k in ("plugin", "sha256", "clang", "checkers", "tree", "timeout", "jobs", "date"):
+        for k in ("plugin", "sha256", "clang", "checkers", "tree", "cdb", "timeout", "jobs",
+                  "date"):
             f.write(f"#{k}\t{run[k]}\n")
         f.write(f"#summary\ttus={len(run['tus'])}\tanalyzed={run['analyzed']}\t"
                 f"failed={len(run['failures'])}\treports={sum(run['reports'].values())}\t"
@@ -147,19 +154,36 @@ def load(path):
 
 # ---- running ----------------------------------------------------------------
 
-def find_tree(d):
-    for cand in (d, os.path.join(d, "linux-source-6.1")):
+CDB = None  # the database file in use
+
+
+def find_tree(d, saved_cdb=None):
+    """The kernel tree (D or D/linux-source-6.1) and, in CDB, its database."""
+    global CDB
+    dirs = [c for c in (d, os.path.join(d, "linux-source-6.1")) if os.path.isdir(c)]
+    if opts["--cdb"]:
+        if not os.path.isfile(opts["--cdb"]):
+            die(f"--cdb: '{opts['--cdb']}' not found")
+        if not dirs:
+            die(f"no corpus tree at {d}")
+        CDB = os.path.abspath(opts["--cdb"])
+        return os.path.abspath(dirs[-1])
+    for cand in dirs:
         if os.path.isfile(os.path.join(cand, "compile_commands.json")):
+            CDB = os.path.join(os.path.abspath(cand), "compile_commands.json")
             return os.path.abspath(cand)
+    if dirs and saved_cdb and os.path.isfile(saved_cdb):
+        CDB = saved_cdb
+        return os.path.abspath(dirs[-1])
     die(f"no corpus: no compile_commands.json in {d} or {d}/linux-source-6.1 "
         "(../shared/corpus/linux-6.1.sh or bench/corpus-of.sh builds one; -C DIR)")
 
 
 def db_files(tree):
     try:
-        db = json.load(open(os.path.join(tree, "compile_commands.json")))
+        db = json.load(open(CDB))
     except (OSError, ValueError) as e:
-        die(f"cannot read {tree}/compile_commands.json: {e}")
+        die(f"cannot read {CDB}: {e}")
     return {os.path.normpath(os.path.relpath(os.path.join(e["directory"], e["file"]), tree))
             for e in db}
 
@@ -208,7 +232,7 @@ def run_plugin(plugin, tag, tree, tus):
     copy = os.path.join(out, f"{tag}.so")
     shutil.copyfile(plugin, copy)
     js = os.path.join(out, f"{tag}.json")
-    cmd = [kc, "--cdb", os.path.join(tree, "compile_commands.json"), "--plugin", copy,
+    cmd = [kc, "--cdb", CDB, "--plugin", copy,
            "--checkers", opts["-c"], "-j", opts["-j"], "--timeout", opts["-t"],
            "--format", "json", "-o", js] + tus
     print(f"compare: {tag}: {plugin} on {len(tus)} TUs (-j {opts['-j']}, -t {opts['-t']})",
@@ -228,7 +252,7 @@ def run_plugin(plugin, tag, tree, tus):
         die(f"krefcheck failed (exit {p.returncode}) with {plugin}")
     r = json.load(open(js))
     run = {"plugin": os.path.abspath(plugin), "sha256": sha256(plugin),
-           "clang": r["tool"]["clang"], "checkers": opts["-c"], "tree": tree,
+           "clang": r["tool"]["clang"], "checkers": opts["-c"], "tree": tree, "cdb": CDB,
            "timeout": opts["-t"], "jobs": opts["-j"],
            "date": time.strftime("%Y-%m-%d %H:%M:%S"), "tus": tus,
            "analyzed": r["summary"]["analyzed"], "wall": wall, "cpu": cpu,
@@ -303,9 +327,7 @@ if against:
     if len(pos) not in (1, 2):
         die(USAGE)
     old = load(against)
-    tree = find_tree(opts["-C"]) if "-C" in argv else (
-        old["tree"] if os.path.isfile(os.path.join(old["tree"], "compile_commands.json"))
-        else find_tree(opts["-C"]))
+    tree = find_tree(opts["-C"] if "-C" in argv else old["tree"], old.get("cdb"))
     db = db_files(tree)
     if len(pos) == 2:
         tus = read_list(pos[1], db)
