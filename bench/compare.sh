@@ -48,8 +48,13 @@
 # `#failure` line per failed TU); then a header line and one row per report:
 # file, line, checker, message, function, the TUs it came from.
 #
-# Exit 0: the same reports and failures; 1: they differ; 2: bad input
-# (missing plugin, corpus, driver, TU not in the database, ...).
+# The new/old wall and CPU ratios printed at the end are only indicative
+# (the two runs are not interleaved and, against a saved run, not even on
+# the same day's load): bench/overhead.sh -B measures cost.
+#
+# Exit 0: the same reports and failures (--save alone: the run finished);
+# 1: they differ; 2: bad input (missing plugin, corpus, driver, TU not in
+# the database, ...).
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 main=$(cd "$here" && cd "$(git rev-parse --git-common-dir 2>/dev/null || echo .git)/.." 2>/dev/null && pwd || echo "$here")
