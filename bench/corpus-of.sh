@@ -25,8 +25,8 @@
 # named in LIST (paths relative to the kernel tree, one a line, # comments),
 # as they are, without the API filter; with --files alone no directory is
 # scanned (e.g. --files bench/lists/driver96.txt: only the 96 TUs with a
-# round-4 finding, ~3 minutes instead of ~25). Both may be given, and DIRS
-# too: the candidates are the union. tus.txt and candidates.txt describe the
+# round-4 finding, 7 minutes from scratch under load instead of ~25). Both
+# may be given, and DIRS too: the candidates are the union. tus.txt and candidates.txt describe the
 # last run only; compile_commands.json keeps every object built so far.
 #
 # Objects that fail to compile are skipped (make -k), so the database lists
