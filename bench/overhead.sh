@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # What the refcount checkers cost on top of the core checkers, on kernel TUs.
 #
-#   bench/overhead.sh [-r REPS] [-c CHECKERS] [-p PLUGIN] [-o OUT] [-P] [-S] [LIST]
+#   bench/overhead.sh [-r REPS] [-c CHECKERS] [-p PLUGIN] [-B OLD] [-o OUT] [-P] [-S] [LIST]
 #
 # Analyzes each TU twice per round: `core` only, and `core` + CHECKERS
 # (default `refcount`, the default set: what -analyzer-checker=refcount
@@ -12,6 +12,15 @@
 # configurations of a TU at the same time, one per core: on a VM whose CPU
 # time per run varies by 20% or more with the host's load, the pair then
 # shares the same conditions (needs two free cores; half the wall time).
+#
+# -B OLD (old vs new, issue 15): instead of core vs core + CHECKERS, compare
+# two builds of the plugin, OLD (e.g. /work/baseline/krefcheck-2c51ecf.so)
+# and PLUGIN (the new one), both running core + CHECKERS on the same TUs,
+# alternated and interleaved (and with -P paired) the same way; the ratios
+# are new/old. Goal for a rewrite that must cost no more: CPU time and
+# instructions median <= 1.05, max <= 1.25 (the noise of this machine),
+# peak RSS <= 1.10. TUs where the two give a different number of warnings
+# are named (bench/compare.sh says which reports differ).
 #
 # Per run it records wall seconds, CPU seconds (user + sys of clang, from
 # wait4's rusage), peak RSS (ru_maxrss) and, where `perf stat -e instructions`
@@ -30,12 +39,12 @@
 # missed or a run failed.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
-reps=3 checkers=refcount plugin=$here/build/lib/krefcheck.so out=$here/build/overhead summarize=0 paired=0
-while getopts r:c:p:o:PS opt; do
+reps=3 checkers=refcount plugin=$here/build/lib/krefcheck.so out=$here/build/overhead summarize=0 paired=0 old=
+while getopts r:c:p:B:o:PS opt; do
   case $opt in
     r) reps=$OPTARG ;; c) checkers=$OPTARG ;; p) plugin=$OPTARG ;; o) out=$OPTARG ;;
-    S) summarize=1 ;; P) paired=1 ;;
-    *) echo "usage: $0 [-r REPS] [-c CHECKERS] [-p PLUGIN] [-o OUT] [-P] [-S] [LIST]" >&2; exit 2 ;;
+    B) old=$OPTARG ;; S) summarize=1 ;; P) paired=1 ;;
+    *) echo "usage: $0 [-r REPS] [-c CHECKERS] [-p PLUGIN] [-B OLD] [-o OUT] [-P] [-S] [LIST]" >&2; exit 2 ;;
   esac
 done
 shift $((OPTIND - 1))
@@ -45,7 +54,11 @@ main=$(cd "$here" && cd "$(git rev-parse --git-common-dir 2>/dev/null || echo .g
 analyze=${ANALYZE_TU:-$main/../shared/corpus/analyze-tu.py}
 corpus=${KCORPUS:-$HOME/.cache/kcorpus}
 [[ $reps =~ ^[1-9][0-9]*$ ]] || { echo "overhead.sh: -r wants a positive count, not '$reps'" >&2; exit 2; }
-[ -f "$plugin" ] || { echo "overhead.sh: plugin '$plugin' not found (build first)" >&2; exit 2; }
+if [ "$summarize" = 0 ]; then
+  [ -f "$plugin" ] || { echo "overhead.sh: plugin '$plugin' not found (build first)" >&2; exit 2; }
+  [ -z "$old" ] || [ -f "$old" ] || { echo "overhead.sh: -B: old plugin '$old' not found" >&2; exit 2; }
+fi
+[ -d "$corpus" ] || { echo "overhead.sh: no corpus at $corpus (../shared/corpus/linux-6.1.sh; or set KCORPUS)" >&2; exit 2; }
 [ -f "$analyze" ] || { echo "overhead.sh: '$analyze' not found: set ANALYZE_TU" >&2; exit 2; }
 [ -z "$list" ] || [ -f "$list" ] || { echo "overhead.sh: TU list '$list' not found" >&2; exit 2; }
 mkdir -p "$out"
@@ -55,12 +68,13 @@ if [ "$summarize" = 1 ]; then
 else
   # A private copy, so that rebuilding during the run does not disturb it.
   cp "$plugin" "$out/krefcheck.so"
+  [ -z "$old" ] || cp "$old" "$out/krefcheck-old.so"
 fi
 
-exec python3 - "$analyze" "$corpus" "$out" "$reps" "$checkers" "$list" "$summarize" "$paired" <<'PY'
+exec python3 - "$analyze" "$corpus" "$out" "$reps" "$checkers" "$list" "$summarize" "$paired" "$old" <<'PY'
 import importlib.machinery, os, shutil, statistics, subprocess, sys, time
 
-analyze, corpus, out, reps, checkers, listfile, summarize, paired = sys.argv[1:]
+analyze, corpus, out, reps, checkers, listfile, summarize, paired, old = sys.argv[1:]
 reps, summarize, paired = int(reps), summarize == "1", paired == "1"
 tu_mod = importlib.machinery.SourceFileLoader("analyze_tu", analyze).load_module()
 tree = tu_mod.find_tree(corpus)
@@ -82,7 +96,20 @@ if missing:
 
 plugin = os.path.join(out, "krefcheck.so")
 load = ["-Xclang", "-load", "-Xclang", plugin]
-CONFIGS = {"core": load, "refcount": load + ["-Xclang", "-analyzer-checker=" + checkers]}
+enable = ["-Xclang", "-analyzer-checker=" + checkers]
+if summarize:
+    # The configurations of the earlier run: core/refcount, or old/new (-B).
+    cfgs = {l.split("\t")[2] for l in list(open(os.path.join(out, "runs.tsv")))[1:]}
+    old = "old" if "old" in cfgs else ""
+if old:
+    A, B = "old", "new"
+    CONFIGS = {"old": ["-Xclang", "-load", "-Xclang", os.path.join(out, "krefcheck-old.so")] + enable,
+               "new": load + enable}
+    WHAT = f"old | new plugin, both core+{checkers}"
+else:
+    A, B = "core", "refcount"
+    CONFIGS = {"core": load, "refcount": load + enable}
+    WHAT = f"core | core+{checkers}"
 
 def perf_ok():
     """perf counts instructions here (not in most VMs: no PMU)."""
@@ -136,7 +163,7 @@ def load_rows():
         rows.append(dict(round=int(r), tu=tu, cfg=cfg, wall=float(wall), cpu=float(cpu),
                          rss=float(rss), instr=int(instr) if instr else None, rc=int(rc),
                          warns=int(warns)))
-    done = [t for t in tus if {m["cfg"] for m in rows if m["tu"] == t} == {"core", "refcount"}]
+    done = [t for t in tus if {m["cfg"] for m in rows if m["tu"] == t} == {A, B}]
     print(f"overhead: summary of {out}/runs.tsv: {len(done)} of {len(tus)} TUs measured, "
           f"{max(m['round'] for m in rows) + 1} round(s)")
     return rows, done
@@ -145,14 +172,14 @@ def measure():
     rows, fails = [], []
     raw = open(os.path.join(out, "runs.tsv"), "w")
     raw.write("round\ttu\tconfig\twall_s\tcpu_s\trss_mib\tinstructions\trc\twarnings\n")
-    print(f"overhead: {len(tus)} TUs x {reps} rounds x 2 configs (core | core+{checkers}); "
+    print(f"overhead: {len(tus)} TUs x {reps} rounds x 2 configs ({WHAT}); "
           f"{'paired (both at once); ' if paired else ''}"
           f"instructions: {'perf' if use_perf else 'not supported here (perf stat)'}",
           flush=True)
     t_start = time.monotonic()
     for r in range(reps):
         for i, tu in enumerate(tus):
-            order = ["core", "refcount"] if (r + i) % 2 == 0 else ["refcount", "core"]
+            order = [A, B] if (r + i) % 2 == 0 else [B, A]
             if paired:
                 hs = [start(tu, cfg) for cfg in order]
                 # Reap whichever ends first, so each wall time is its own.
@@ -191,14 +218,15 @@ def med(tu, cfg, key):
 
 keys = ["wall", "cpu", "rss"] + (["instr"] if use_perf else [])
 ratios = {k: [] for k in keys}
-hdr = f"{'TU':34} {'core s':>7} {'+ref s':>7} {'wall':>6} {'cpu':>6} {'rss MiB':>8} {'rss':>6}"
+hdr = (f"{'TU':34} {'core s':>7} {'+ref s':>7}" if not old else f"{'TU':34} {'old s':>7} {'new s':>7}") \
+    + f" {'wall':>6} {'cpu':>6} {'rss MiB':>8} {'rss':>6}"
 if use_perf:
     hdr += f" {'instr':>6}"
 print(hdr)
 for tu in tus:
-    line = f"{tu:34} {med(tu, 'core', 'wall'):7.1f} {med(tu, 'refcount', 'wall'):7.1f}"
+    line = f"{tu:34} {med(tu, A, 'wall'):7.1f} {med(tu, B, 'wall'):7.1f}"
     for k in keys:
-        c, rc = med(tu, "core", k), med(tu, "refcount", k)
+        c, rc = med(tu, A, k), med(tu, B, k)
         ratio = rc / c if c else float("nan")
         ratios[k].append(ratio)
         if k == "rss":
@@ -209,12 +237,23 @@ for tu in tus:
 def summary(k):
     v = ratios[k]
     return statistics.median(v), max(v)
-tot_c = sum(med(t, "core", "wall") for t in tus)
-tot_r = sum(med(t, "refcount", "wall") for t in tus)
-print(f"total (median round): core {tot_c:.0f}s, core+{checkers} {tot_r:.0f}s")
+tot_c = sum(med(t, A, "wall") for t in tus)
+tot_r = sum(med(t, B, "wall") for t in tus)
+if old:
+    print(f"total (median round): old {tot_c:.0f}s, new {tot_r:.0f}s (ratios are new/old)")
+    GOALS = (("wall", "wall time", 1.05, 1.25), ("cpu", "CPU time", 1.05, 1.25),
+             ("rss", "peak RSS", 1.10, 1.10), ("instr", "instructions", 1.05, 1.25))
+    for tu in tus:
+        wa = {m["warns"] for m in rows if m["tu"] == tu and m["cfg"] == A and m["rc"] == 0}
+        wb = {m["warns"] for m in rows if m["tu"] == tu and m["cfg"] == B and m["rc"] == 0}
+        if wa != wb:
+            print(f"  warnings differ: {tu}: old {sorted(wa)}, new {sorted(wb)}")
+else:
+    print(f"total (median round): core {tot_c:.0f}s, core+{checkers} {tot_r:.0f}s")
+    GOALS = (("wall", "wall time", 1.10, 1.5), ("cpu", "CPU time", 1.10, 1.5),
+             ("rss", "peak RSS", 1.2, 1.2), ("instr", "instructions", 1.10, 1.5))
 ok = True
-for k, name, gmed, gmax in (("wall", "wall time", 1.10, 1.5), ("cpu", "CPU time", 1.10, 1.5),
-                            ("rss", "peak RSS", 1.2, 1.2), ("instr", "instructions", 1.10, 1.5)):
+for k, name, gmed, gmax in GOALS:
     if k not in ratios:
         continue
     m, x = summary(k)
