@@ -15,7 +15,7 @@ using namespace krefcheck;
 
 namespace {
 /// Does a word of Name (split at '_') belong to Words?
-bool hasNameWord(StringRef Name, const llvm::StringSet<> &Words) {
+bool hasNameWord(StringRef Name, const NameSet &Words) {
   SmallVector<StringRef, 8> Parts;
   Name.split(Parts, '_', -1, /*KeepEmpty=*/false);
   return llvm::any_of(Parts, [&](StringRef P) { return Words.contains(P); });

@@ -577,39 +577,6 @@ bool ModelParser::parseRow(yaml::Node *N, Row &R) {
   return true;
 }
 
-bool ModelParser::parseWordLists(
-    yaml::Node *N, StringRef What,
-    ArrayRef<std::pair<const char *, llvm::StringSet<> *>> Lists) {
-  auto *Map = dyn_cast_or_null<yaml::MappingNode>(N);
-  std::string Expected;
-  for (const auto &L : Lists)
-    Expected += (Expected.empty() ? "" : ", ") + std::string(L.first);
-  if (!Map)
-    return fail(N, "'" + What + "' must be a mapping of the keys " + Expected);
-  std::vector<std::pair<llvm::StringSet<> *, std::string>> Found;
-  for (yaml::KeyValueNode &KV : *Map) {
-    std::string Key;
-    if (!scalar(KV.getKey(), "key", Key))
-      return false;
-    auto It =
-        llvm::find_if(Lists, [&](const auto &L) { return Key == L.first; });
-    if (It == Lists.end())
-      return fail(KV.getKey(), "unknown key '" + Key + "' in '" + What +
-                                   "' (expected one of: " + Expected + ")");
-    std::vector<std::pair<std::string, yaml::Node *>> Items;
-    if (!nameList(KV.getValue(), Key, Items))
-      return false;
-    for (const auto &[Item, At] : Items) {
-      if (!isIdentifier(Item))
-        return fail(At, "'" + Key + "' entries are names, not '" + Item + "'");
-      Found.emplace_back(It->second, Item);
-    }
-  }
-  for (auto &[Set, Item] : Found)
-    Set->insert(Item);
-  return true;
-}
-
 bool ModelParser::parseCounter(yaml::Node *N, CounterConfig &C) {
   auto *Map = dyn_cast_or_null<yaml::MappingNode>(N);
   if (!Map)
@@ -690,9 +657,6 @@ bool ModelParser::parse(StringRef Text) {
   std::vector<Row> Rows;
   std::vector<std::pair<std::string, yaml::Node *>> Disable, Bias, Walkers;
   std::vector<CounterConfig> Counters;
-  // Lists of this file, merged into the model only when it is all valid.
-  NameWords Words;
-  TypeNames Types;
   yaml::document_iterator DI = Stream.begin();
   if (DI != Stream.end()) {
     yaml::Node *Root = DI->getRoot();
@@ -729,22 +693,24 @@ bool ModelParser::parse(StringRef Text) {
           if (!nameList(V, "bias-allow-list", Bias))
             return false;
         } else if (Key == "name-words") {
-          if (!parseWordLists(V, Key,
-                              {{"takes-ownership", &Words.TakesOwnership},
-                               {"releases", &Words.Releases},
-                               {"undoes-votes", &Words.UndoesVotes},
-                               {"looks-up", &Words.LooksUp}}))
+          if (!parseNameLists(V, Key,
+                              {{"takes-ownership", &M.Words.TakesOwnership},
+                               {"releases", &M.Words.Releases},
+                               {"undoes-votes", &M.Words.UndoesVotes},
+                               {"looks-up", &M.Words.LooksUp}},
+                              /*Globs=*/false))
             return false;
         } else if (Key == "types") {
-          if (!parseWordLists(
+          if (!parseNameLists(
                   V, Key,
-                  {{"counted-objects", &Types.CountedObjects},
-                   {"list-nodes", &Types.ListNodes},
-                   {"nodes", &Types.Nodes},
-                   {"handle-device-fields", &Types.HandleDeviceFields},
-                   {"lock-records", &Types.LockRecords},
-                   {"lifetime-counters", &Types.LifetimeCounters},
-                   {"atomic-counters", &Types.AtomicCounters}}))
+                  {{"counted-objects", &M.Types.CountedObjects},
+                   {"list-nodes", &M.Types.ListNodes},
+                   {"nodes", &M.Types.Nodes},
+                   {"handle-device-fields", &M.Types.HandleDeviceFields},
+                   {"lock-records", &M.Types.LockRecords},
+                   {"lifetime-counters", &M.Types.LifetimeCounters},
+                   {"atomic-counters", &M.Types.AtomicCounters}},
+                  /*Globs=*/false))
             return false;
         } else if (Key == "uncounted-fwnode-walkers") {
           if (!nameList(V, Key, Walkers))
@@ -850,21 +816,6 @@ bool ModelParser::parse(StringRef Text) {
     M.BiasAllowList.insert(B.first);
   for (const auto &W : Walkers)
     M.UncountedFwnodeWalkers.push_back(W.first);
-  auto Merge = [](llvm::StringSet<> &To, const llvm::StringSet<> &From) {
-    for (const auto &E : From)
-      To.insert(E.getKey());
-  };
-  Merge(M.Words.TakesOwnership, Words.TakesOwnership);
-  Merge(M.Words.Releases, Words.Releases);
-  Merge(M.Words.UndoesVotes, Words.UndoesVotes);
-  Merge(M.Words.LooksUp, Words.LooksUp);
-  Merge(M.Types.CountedObjects, Types.CountedObjects);
-  Merge(M.Types.ListNodes, Types.ListNodes);
-  Merge(M.Types.Nodes, Types.Nodes);
-  Merge(M.Types.HandleDeviceFields, Types.HandleDeviceFields);
-  Merge(M.Types.LockRecords, Types.LockRecords);
-  Merge(M.Types.LifetimeCounters, Types.LifetimeCounters);
-  Merge(M.Types.AtomicCounters, Types.AtomicCounters);
   for (CounterConfig &C : Counters)
     M.Counters.push_back(std::move(C));
   mergeSections(Disable);

@@ -59,40 +59,6 @@ struct RoleRow {
   ContractSource Src = ContractSource::BuiltinModel;
 };
 
-/// The words of callee names that the naming heuristics of the rule
-/// registry (Rules.def) read, split at '_' (`name-words:`).
-struct NameWords {
-  llvm::StringSet<> TakesOwnership; ///< device_add, list_add_tail, *_set_*.
-  llvm::StringSet<> Releases;       ///< *_put, *_free, *_unregister.
-  llvm::StringSet<> UndoesVotes;    ///< *_disable, *_off: runtime-PM undo.
-  llvm::StringSet<> LooksUp;        ///< *_get_*, *_find_*: another object.
-};
-
-/// Struct names the model reads (`types:`).
-struct TypeNames {
-  /// Pointers stored into a field name the object they point to when the
-  /// field is reloaded (`ctrl->dev = &pdev->dev`).
-  llvm::StringSet<> CountedObjects;
-  /// A field of one of these types passed to a call links the object into
-  /// a list or tree.
-  llvm::StringSet<> ListNodes;
-  /// The node types of node getters (`of_get_parent(np)`).
-  llvm::StringSet<> Nodes;
-  /// Fields of a driver-data handle that point to the device it was taken
-  /// from (`led_cdev->dev`).
-  llvm::StringSet<> HandleDeviceFields;
-  /// Records that are a lock or part of one: `&obj->lock.rlock` is the lock
-  /// `obj->lock` (LockModel.cpp).
-  llvm::StringSet<> LockRecords;
-  /// Counter types (typedefs or records) of lifetime counts (kref,
-  /// refcount_t), and of the atomics that may be one (atomic_t).
-  llvm::StringSet<> LifetimeCounters;
-  llvm::StringSet<> AtomicCounters;
-};
-
-/// `*` matches any run of characters; everything else itself.
-bool globMatches(llvm::StringRef Pattern, llvm::StringRef Name);
-
 /// The names of a model list; `*` in one matches any run of characters.
 class NameSet {
 public:
@@ -103,6 +69,40 @@ private:
   llvm::StringSet<> Exact;
   std::vector<std::string> Globs;
 };
+
+/// The words of callee names that the naming heuristics of the rule
+/// registry (Rules.def) read, split at '_' (`name-words:`).
+struct NameWords {
+  NameSet TakesOwnership; ///< device_add, list_add_tail, *_set_*.
+  NameSet Releases;       ///< *_put, *_free, *_unregister.
+  NameSet UndoesVotes;    ///< *_disable, *_off: runtime-PM undo.
+  NameSet LooksUp;        ///< *_get_*, *_find_*: another object.
+};
+
+/// Struct names the model reads (`types:`).
+struct TypeNames {
+  /// Pointers stored into a field name the object they point to when the
+  /// field is reloaded (`ctrl->dev = &pdev->dev`).
+  NameSet CountedObjects;
+  /// A field of one of these types passed to a call links the object into
+  /// a list or tree.
+  NameSet ListNodes;
+  /// The node types of node getters (`of_get_parent(np)`).
+  NameSet Nodes;
+  /// Fields of a driver-data handle that point to the device it was taken
+  /// from (`led_cdev->dev`).
+  NameSet HandleDeviceFields;
+  /// Records that are a lock or part of one: `&obj->lock.rlock` is the lock
+  /// `obj->lock` (LockModel.cpp).
+  NameSet LockRecords;
+  /// Counter types (typedefs or records) of lifetime counts (kref,
+  /// refcount_t), and of the atomics that may be one (atomic_t).
+  NameSet LifetimeCounters;
+  NameSet AtomicCounters;
+};
+
+/// `*` matches any run of characters; everything else itself.
+bool globMatches(llvm::StringRef Pattern, llvm::StringRef Name);
 
 /// Function names the checkers read by what the function does (`calls:`).
 struct CallNames {

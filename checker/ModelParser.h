@@ -70,9 +70,6 @@ private:
   bool nameList(yaml::Node *N, llvm::StringRef What,
                 std::vector<std::pair<std::string, yaml::Node *>> &Out);
   bool parseRow(yaml::Node *N, Row &R);
-  bool parseWordLists(
-      yaml::Node *N, llvm::StringRef What,
-      llvm::ArrayRef<std::pair<const char *, llvm::StringSet<> *>> Lists);
   bool parseCounter(yaml::Node *N, CounterConfig &C);
 
   // ModelSections.cpp: the sections besides `apis`, `disable`, `counters`
