@@ -2,7 +2,8 @@
 # How often each rule of the lifetime model's rule registry (checker/Rules.def)
 # fires on a corpus, and whether turning it off changes any report.
 #
-#   bench/rules.sh [-j N] [-p PLUGIN] [-d CORPUS_DIR] [-o OUT] [--ablate] LIST
+#   bench/rules.sh [-j N] [-p PLUGIN] [-d CORPUS_DIR] [-o OUT] [--ablate]
+#                  [--only RULE,RULE] LIST
 #
 # LIST: TU paths relative to the kernel tree, one a line (# comments). Each TU
 # is analyzed with the default set (`refcount`) and refcount:RuleStats=true
@@ -14,15 +15,16 @@
 # --ablate: for every rule that fired, analyze the TUs where it fired again
 # with refcount:DisableRules=RULE and print the reports that appear or
 # disappear (file:line: checker message). A rule whose removal changes no
-# report on the corpus silences nothing there.
+# report on the corpus silences nothing there. --only RULE,RULE ablates the
+# named rules only.
 #
 # OUT (default build/rules/) keeps stats.tsv (tu, rule, count), the warnings
 # of each run and ablation.txt. Exit 2 on a configuration error.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 jobs=2 plugin=$here/build/lib/krefcheck.so corpus=${KCORPUS:-$HOME/.cache/kcorpus}
-out=$here/build/rules ablate=0 list=
-usage() { sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+out=$here/build/rules ablate=0 list= only=
+usage() { sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 while [[ $# -gt 0 ]]; do
   case $1 in
     -j) jobs=$2; shift 2 ;;
@@ -30,6 +32,7 @@ while [[ $# -gt 0 ]]; do
     -d) corpus=$2; shift 2 ;;
     -o) out=$2; shift 2 ;;
     --ablate) ablate=1; shift ;;
+    --only) only=$2; shift 2 ;;
     -h|--help) usage ;;
     -*) echo "rules.sh: unknown option '$1'" >&2; usage ;;
     *) list=$1; shift ;;
@@ -80,6 +83,7 @@ PY
 
 : >"$out/ablation.txt"
 for rule in $(cut -f2 "$out/stats.tsv" | sort -u); do
+  [ -z "$only" ] || [[ ",$only," == *",$rule,"* ]] || continue
   mapfile -t where < <(awk -F'\t' -v r="$rule" '$2 == r {print $1}' "$out/stats.tsv" | sort -u)
   printf '%s\n' "${where[@]}" | xargs -P "$jobs" -I{} bash -c 'run_tu "$1" "off-$2" "$2"' _ {} "$rule"
   changed=0

@@ -52,6 +52,10 @@ std::optional<LifetimeAPI> krefcheck::annotatedContract(const FunctionDecl *FD,
         L.Op = LifeOp::Consume;
       } else if (What == "borrows") {
         L.Op = LifeOp::Borrow;
+      } else if (What == "stores") {
+        L.Op = LifeOp::Store;
+      } else if (What == "same_result") {
+        continue; // A role, not a get or put: annotatedSameResult().
       } else if (What == "returns_ref" || What == "returns_ref_or_null" ||
                  What == "returns_ref_or_err_ptr") {
         L.Op = LifeOp::Acquire;
@@ -105,6 +109,25 @@ std::optional<LifetimeAPI> krefcheck::annotatedContract(const FunctionDecl *FD,
     }
   }
   return Result;
+}
+
+bool krefcheck::annotatedSameResult(const FunctionDecl *FD) {
+  for (const FunctionDecl *R : FD->redecls())
+    for (const auto *A : R->specific_attrs<AnnotateAttr>()) {
+      StringRef What, Arg;
+      if (!splitAnnotation(A->getAnnotation(), What, Arg) ||
+          What != "same_result")
+        continue;
+      if (!Arg.empty() || FD->getReturnType()->isVoidType()) {
+        reportBad(FD, A,
+                  "'" + A->getAnnotation() + "' on '" + FD->getName() +
+                      "': KREF_SAME_RESULT takes no argument and needs a "
+                      "function that returns a value");
+        return false;
+      }
+      return true;
+    }
+  return false;
 }
 
 std::optional<FieldAnnotation> krefcheck::annotatedField(const FieldDecl *FD) {

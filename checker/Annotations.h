@@ -27,6 +27,10 @@ namespace krefcheck {
 std::optional<LifetimeAPI> annotatedContract(const clang::FunctionDecl *FD,
                                              Family UserFamily);
 
+/// Whether the function is annotated KREF_SAME_RESULT (no side effects, and
+/// on one path the same arguments give the same result).
+bool annotatedSameResult(const clang::FunctionDecl *FD);
+
 /// What the annotations of a counter field say about it.
 struct FieldAnnotation {
   std::optional<PutStyleKind> Style;

@@ -36,6 +36,26 @@ conjureExprValue(const clang::Expr *E, clang::QualType T,
 #endif
 }
 
+/// The analyzer's symbol count at this point of the path: the id of a
+/// symbol conjured here under a tag of krefcheck's own (never bound to
+/// anything). Every symbol created later on the path has a larger id.
+inline unsigned symbolWatermark(const clang::Stmt *Site,
+                                clang::ento::CheckerContext &C) {
+  static const int Tag = 0;
+#if LLVM_VERSION_MAJOR >= 21
+  (void)Site;
+  return C.getSymbolManager()
+      .conjureSymbol(C.getCFGElementRef(), C.getLocationContext(),
+                     C.getASTContext().IntTy, C.blockCount(), &Tag)
+      ->getSymbolID();
+#else
+  return C.getSymbolManager()
+      .conjureSymbol(Site, C.getLocationContext(), C.getASTContext().IntTy,
+                     C.blockCount(), &Tag)
+      ->getSymbolID();
+#endif
+}
+
 /// ConcreteInt::getValue() is an APSInt& in LLVM 19, an APSIntPtr in 22.
 [[maybe_unused]] inline const llvm::APSInt &apsInt(const llvm::APSInt &V) {
   return V;

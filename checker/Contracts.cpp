@@ -1,6 +1,7 @@
 //===- Contracts.cpp - One call contract per callee -----------------------===//
 
 #include "Contracts.h"
+#include "Annotations.h"
 #include "ModelFile.h"
 #include "clang/AST/Decl.h"
 #include "clang/Basic/SourceManager.h"
@@ -47,6 +48,11 @@ CallContract build(const FunctionDecl *FD) {
   }
   if (K.API)
     K.Source = K.API->Src;
+  if (annotatedSameResult(FD)) {
+    K.Role = CallRole::SameResult;
+    if (!K.API)
+      K.Source = ContractSource::Annotation;
+  }
   if (K.Name.empty())
     return K;
   // The naming rules: the words the callee's name has (argEffect() lets a
@@ -101,6 +107,8 @@ const char *roleName(CallRole R) {
     return "logging";
   case CallRole::Allocator:
     return "allocator";
+  case CallRole::SameResult:
+    return "same-result";
   }
   return "none";
 }
@@ -121,6 +129,8 @@ const char *effectName(ArgEffect E) {
     return "keep";
   case ArgEffect::GiveUp:
     return "give-up";
+  case ArgEffect::Store:
+    return "store";
   }
   return "none";
 }
@@ -168,6 +178,8 @@ ArgEffect CallContract::argEffect(unsigned I) const {
       return ArgEffect::Consume;
     case LifeOp::Borrow:
       return ArgEffect::Borrow;
+    case LifeOp::Store:
+      return ArgEffect::Store;
     case LifeOp::ConsumeAcquire:
       break;
     }
@@ -200,6 +212,8 @@ ReturnEffect CallContract::returnEffect(int &ReturnArg) const {
     ReturnArg = RoleArg;
     return ReturnEffect::DriverDataOf;
   }
+  if (Role == CallRole::SameResult)
+    return ReturnEffect::SameResult;
   if (API || valueOnly() || NameLooksUp || isIndirect())
     return ReturnEffect::Unknown;
   // Only a struct pointer can be another view of an argument's object.
@@ -242,6 +256,9 @@ void CallContract::print(llvm::raw_ostream &OS) const {
     break;
   case ReturnEffect::MaybeViewOfArg:
     OS << "; may return a view of an argument";
+    break;
+  case ReturnEffect::SameResult:
+    OS << "; the same arguments give the same result on a path";
     break;
   case ReturnEffect::Unknown:
     break;

@@ -14,11 +14,15 @@
 //   effect on argument i   Acquire / Release (a get/put row), Consume (the
 //                          callee owns it now), Borrow (lent for the call),
 //                          Keep (name-takes-ownership, or an indirect call),
-//                          GiveUp (name-gives-up), None
+//                          GiveUp (name-gives-up), Store (kept where it
+//                          outlives the call: idr_alloc), None
 //   effect on the result   NewReference (+1 of the family), SameAsArg(n)
 //                          (of_node_get), DriverDataOf(n), MaybeViewOfArg
 //                          (converted-view: another view of an argument of
-//                          the same object type), Unknown
+//                          the same object type), SameResult (the same
+//                          arguments give the same result on a path:
+//                          object identity through an opaque getter),
+//                          Unknown
 //
 // refcount:DumpContracts=true prints the contract of every call the model
 // sees (once per call site), to tell why a call did or did not count.
@@ -49,6 +53,8 @@ enum class ArgEffect : unsigned char {
   Borrow,  ///< Lent for the call: never a hand-over (kind borrow).
   Keep,    ///< May keep it: a takes-ownership name, or an indirect call.
   GiveUp,  ///< Gives it up: a releases name (device_unregister, kfree).
+  Store,   ///< Stores it where it outlives the call (an index insert): what
+           ///< the caller holds is handed over, a later get is the store's.
 };
 
 enum class ReturnEffect : unsigned char {
@@ -58,6 +64,8 @@ enum class ReturnEffect : unsigned char {
   DriverDataOf,   ///< The driver data of the device in ReturnArg.
   MaybeViewOfArg, ///< Maybe another view of an argument's object
                   ///< (rule converted-view; decided by argument types).
+  SameResult,     ///< A pure getter: on one path the same arguments give
+                  ///< the same result (regmap_get_device(map)).
 };
 
 struct CallContract {

@@ -126,6 +126,65 @@ public:
   void reportLeak(CheckerContext &C, ExplodedNode *N, const RefKey &K,
                   const RefEntry &E) const override;
 };
+/// The iterator loop (a `for` whose step calls an acquire-next API) whose
+/// first or next call is Site, with the step's API; null when Site is not
+/// one.
+std::pair<const ForStmt *, const LifetimeAPI *>
+iteratorLoopOf(const Stmt *Site, CheckerContext &C) {
+  for (const LocationContext *LC = C.getLocationContext(); LC;
+       LC = LC->getParent()) {
+    const ParentMap &PM = LC->getParentMap();
+    if (!PM.hasParent(Site))
+      continue;
+    const Stmt *Child = Site;
+    for (const Stmt *P = PM.getParent(Site); P;
+         Child = P, P = PM.getParent(P)) {
+      const auto *F = dyn_cast<ForStmt>(P);
+      if (!F)
+        continue;
+      if (Child != F->getInit() && Child != F->getInc() &&
+          Child != F->getCond())
+        return {nullptr, nullptr};
+      const Expr *Inc = F->getInc();
+      if (const auto *BO = dyn_cast_or_null<BinaryOperator>(
+              Inc ? Inc->IgnoreParenImpCasts() : nullptr))
+        Inc = BO->getRHS();
+      const auto *CE =
+          dyn_cast_or_null<CallExpr>(Inc ? Inc->IgnoreParenCasts() : nullptr);
+      const LifetimeAPI *API =
+          CE ? contractFor(CE->getDirectCallee()).API : nullptr;
+      if (API && API->Op == LifeOp::ConsumeAcquire)
+        return {F, API};
+      return {nullptr, nullptr};
+    }
+    return {nullptr, nullptr};
+  }
+  return {nullptr, nullptr};
+}
+
+/// Is the path at the step or the test of loop F (the leak found as the
+/// step overwrote the pointer), rather than past the loop? The test of the
+/// first round cannot find a leak: nothing was stepped over yet.
+bool atLoopStep(const ForStmt *F, CheckerContext &C) {
+  const Stmt *S = nullptr;
+  for (const ExplodedNode *N = C.getPredecessor(); N && !S && N->pred_size();
+       N = *N->pred_begin())
+    if (auto SP = N->getLocation().getAs<StmtPoint>())
+      S = SP->getStmt();
+  if (!S)
+    return false;
+  const SourceManager &SM = C.getSourceManager();
+  SourceLocation L = SM.getExpansionLoc(S->getBeginLoc());
+  auto Within = [&](const Stmt *Part) {
+    if (!Part)
+      return false;
+    SourceLocation B = SM.getExpansionLoc(Part->getBeginLoc());
+    SourceLocation E = SM.getExpansionLoc(Part->getEndLoc());
+    return !SM.isBeforeInTranslationUnit(L, B) &&
+           !SM.isBeforeInTranslationUnit(E, L);
+  };
+  return Within(F->getInc()) || Within(F->getCond());
+}
 } // namespace
 
 void LeakChecker::reportLeak(CheckerContext &C, ExplodedNode *N,
@@ -138,13 +197,30 @@ void LeakChecker::reportLeak(CheckerContext &C, ExplodedNode *N,
   std::string Put = matchingPut(A);
   std::string Msg;
   const SourceManager &SM = C.getSourceManager();
-  bool InIterator = A.Op == LifeOp::ConsumeAcquire &&
-                    E.AcquireSite->getBeginLoc().isMacroID();
+  // Both calls of an iterator macro (for_each_acpi_dev_match: first, then
+  // next) are the loop's.
+  auto [Loop, LoopAPI] =
+      E.AcquireSite->getBeginLoc().isMacroID()
+          ? iteratorLoopOf(E.AcquireSite, C)
+          : std::pair<const ForStmt *, const LifetimeAPI *>{};
+  bool InIterator = (A.Op == LifeOp::ConsumeAcquire &&
+                     E.AcquireSite->getBeginLoc().isMacroID()) ||
+                    LoopAPI;
+  if (LoopAPI)
+    Callee = LoopAPI->Name.str() + "()";
+
   if (A.Fam == Family::PmRuntime) {
     Msg = "The runtime-PM usage count of " + Name + " taken by " + Callee +
           " is not dropped on this error path (missing " + Put + ")";
     if (!A.Advice.empty())
       Msg += "; " + A.Advice.str();
+  } else if (InIterator && Loop && atLoopStep(Loop, C)) {
+    // The step put the loop's own count: another one taken in the body
+    // is what is left.
+    Msg = "Reference to " + Name + " in the loop over " + Callee +
+          " leaks: the loop moves to the next one while this path still "
+          "holds a count on it taken in the loop body (missing " +
+          Put + ")";
   } else if (InIterator) {
     Msg = "Reference to " + Name + " held by the loop over " + Callee +
           " leaks: the loop is left without " + Put;

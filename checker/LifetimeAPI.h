@@ -29,6 +29,10 @@ enum class LifeOp : unsigned char {
   Consume,        ///< Takes over the caller's reference on RefArg (a store).
   Borrow,         ///< Only borrows RefArg: passing it hands nothing over,
                   ///< and the function must not put it.
+  Store,          ///< Stores RefArg where it outlives the call (an index:
+                  ///< idr_alloc, xa_store): a reference the caller holds is
+                  ///< handed over, and a get after the store is the
+                  ///< stored pointer's count.
 };
 
 /// How an acquiring API says it failed (and then holds no reference).
@@ -75,6 +79,8 @@ enum class CallRole : unsigned char {
   Logging,       ///< dev_err(): prints, keeps nothing it is given.
   Allocator,     ///< kmalloc(): returns new memory, whose fields hold counts
                  ///< of their own.
+  SameResult,    ///< regmap_get_device(map): no side effects, and on one
+                 ///< path the same arguments give the same result.
 };
 
 /// The argument index of "the return value".
@@ -134,7 +140,8 @@ const LifetimeAPI *lookupLifetimeAPI(const clang::FunctionDecl *FD);
 /// step), rather than only say what happens to an argument passed to it
 /// (consume, borrow)?
 inline bool changesCount(const LifetimeAPI &A) {
-  return A.Op != LifeOp::Consume && A.Op != LifeOp::Borrow;
+  return A.Op != LifeOp::Consume && A.Op != LifeOp::Borrow &&
+         A.Op != LifeOp::Store;
 }
 
 /// The release function to name in advice for a family ("of_node_put").

@@ -46,10 +46,21 @@ void lifetime::handOverArguments(const CallEvent &Call, CheckerContext &C) {
   if (K.changesCount() || K.valueOnly())
     return;
   ProgramStateRef State = C.getState();
+  // Stored into an index (idr_alloc, xa_store): a get after the store is
+  // the index's count (rule stored-before-get reads the mark).
+  ProgramStateRef Stored = State;
+  for (unsigned I = 0, N = Call.getNumArgs(); I < N; ++I)
+    if (K.argEffect(I) == ArgEffect::Store)
+      if (const MemRegion *R = refRegion(Call.getArgSVal(I)))
+        if (const auto *SR = dyn_cast<SymbolicRegion>(R->getBaseRegion()))
+          Stored = markStored(Stored, SR->getSymbol());
   auto Refs = allRefs(State);
-  if (Refs.empty())
+  if (Refs.empty()) {
+    if (Stored != State)
+      C.addTransition(Stored);
     return;
-  ProgramStateRef New = State;
+  }
+  ProgramStateRef New = Stored;
   for (unsigned I = 0, N = Call.getNumArgs(); I < N; ++I) {
     const MemRegion *R = refRegion(Call.getArgSVal(I));
     if (!R)
@@ -76,7 +87,8 @@ void lifetime::handOverArguments(const CallEvent &Call, CheckerContext &C) {
         }
         continue;
       }
-      if (Effect == ArgEffect::Consume && Held) {
+      if ((Effect == ArgEffect::Consume || Effect == ArgEffect::Store) &&
+          Held) {
         // Consumed: the callee owns the reference now.
         New = setRef(New, KV.first, E.escaped());
         continue;

@@ -163,8 +163,9 @@ namespace {
 class LifetimeModel
     : public Checker<eval::Call, check::PreCall, check::PostCall,
                      check::PreStmt<ReturnStmt>, check::PostStmt<CastExpr>,
-                     check::Bind, check::PointerEscape, check::DeadSymbols,
-                     check::EndFunction, check::EndOfTranslationUnit> {
+                     check::Bind, check::PointerEscape, check::LiveSymbols,
+                     check::DeadSymbols, check::EndFunction,
+                     check::EndOfTranslationUnit> {
 public:
   const LeakReporter *Leak = nullptr;
 
@@ -192,6 +193,9 @@ public:
                                      PointerEscapeKind Kind) const {
     return escapeSymbols(State, Escaped, Call, Kind);
   }
+  void checkLiveSymbols(ProgramStateRef State, SymbolReaper &SR) const {
+    keepSameResultsAlive(State, SR);
+  }
   void checkDeadSymbols(SymbolReaper &SR, CheckerContext &C) const;
   void checkEndFunction(const ReturnStmt *RS, CheckerContext &C) const;
   void checkEndOfTranslationUnit(const TranslationUnitDecl *TU,
@@ -216,6 +220,8 @@ bool LifetimeModel::evalCall(const CallEvent &Call, CheckerContext &C) const {
     return evalPtrErr(Call, C);
   case CallRole::AcpiNodeTest:
     return evalAcpiTest(Call, C);
+  case CallRole::SameResult:
+    return evalSameResult(Call, C);
   default:
     break;
   }
@@ -259,7 +265,8 @@ void LifetimeModel::checkPostCall(const CallEvent &Call,
     if (!R || ownedByBit(Call.getOriginExpr(), C))
       return;
     C.addTransition(acquire(C.getState(), R, *API, Call.getOriginExpr(),
-                            Call.getArgExpr(API->RefArg)));
+                            Call.getArgExpr(API->RefArg),
+                            symbolWatermark(Call.getOriginExpr(), C)));
     return;
   }
   applyCall(Call, *API, C, /*Evaluate=*/false);
@@ -301,9 +308,11 @@ static bool createdForever(const RefEntry &E, CheckerContext &C) {
 void LifetimeModel::checkDeadSymbols(SymbolReaper &SR,
                                      CheckerContext &C) const {
   ProgramStateRef State = C.getState();
-  ProgramStateRef New = removeDeadNullWithArg(
-      removeDeadFieldCopies(
-          removeDeadConverted(removeDeadStored(State, SR), SR), SR),
+  ProgramStateRef New = removeDeadSameResults(
+      removeDeadNullWithArg(
+          removeDeadFieldCopies(
+              removeDeadConverted(removeDeadStored(State, SR), SR), SR),
+          SR),
       SR);
   SmallVector<std::pair<RefKey, RefEntry>, 2> Leaks;
   for (const auto &KV : allRefs(State)) {

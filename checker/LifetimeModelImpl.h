@@ -10,6 +10,8 @@
 //   ObjectViews.cpp       one object under several pointers: converted
 //                         results, driver data, handles, where a pointer was
 //                         read from
+//   ObjectIdentity.cpp    identity across opaque calls: same-result
+//                         getters, puts and gets on unknown targets
 //   LoopBounds.cpp        loop bounds read from static tables
 //
 // Every heuristic among them is a rule of Rules.def, asked with applyRule().
@@ -48,11 +50,13 @@ bool knownNull(ProgramStateRef State, const MemRegion *R, CheckerContext &C,
                unsigned Depth = 0);
 
 // LifetimeTransfer.cpp
+/// A count taken through API on R at Site; Since is the symbol count there
+/// (symbolWatermark()).
 ProgramStateRef acquire(ProgramStateRef State, const MemRegion *R,
                         const LifetimeAPI &API, const clang::Stmt *Site,
-                        const clang::Expr *ArgE);
+                        const clang::Expr *ArgE, unsigned Since);
 ProgramStateRef release(ProgramStateRef State, const MemRegion *R,
-                        const LifetimeAPI &API);
+                        const LifetimeAPI &API, unsigned Since);
 /// Applies a get/put contract: evaluates the call (Evaluate) or observes
 /// refcount.Model's evaluation of it.
 void applyCall(const CallEvent &Call, const LifetimeAPI &API, CheckerContext &C,
@@ -95,6 +99,29 @@ void noteHandleDevice(const clang::CastExpr *CE, CheckerContext &C);
 /// held-in-memory)?
 bool heldInMemory(const clang::Expr *ArgE, const MemRegion *R,
                   CheckerContext &C);
+
+// ObjectIdentity.cpp
+/// Evaluates a call whose contract is same-result (returns whether it did).
+bool evalSameResult(const CallEvent &Call, CheckerContext &C);
+void keepSameResultsAlive(ProgramStateRef State, clang::ento::SymbolReaper &SR);
+ProgramStateRef removeDeadSameResults(ProgramStateRef State,
+                                      clang::ento::SymbolReaper &SR);
+/// The one reference of family F the pointer R may name although the path
+/// cannot tell (R comes from a call made after it was taken, ForPut: a
+/// count held on an object the function was given; else a put this path
+/// made without a get). Null when none or more than one qualify.
+std::optional<std::pair<RefKey, RefEntry>>
+unknownTargetOf(ProgramStateRef State, const MemRegion *R, Family F,
+                bool ForPut);
+/// Where the pointer R came from, for notes ("comes from
+/// regmap_get_device()"); empty when unknown.
+std::string pointerOrigin(const MemRegion *R);
+/// The note of a put on R that matched no count this path holds: for a
+/// report about R, the put; for a report about another held count of the
+/// family on an object of the same type, why the put missed it.
+const clang::ento::NoteTag *
+unmatchedPutNote(CheckerContext &C, ProgramStateRef State, const MemRegion *R,
+                 const LifetimeAPI &API, const std::string &Fallback);
 
 // LoopBounds.cpp
 /// A loop bound read from a static table keeps its initial value (rule

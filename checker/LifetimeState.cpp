@@ -26,9 +26,10 @@ static ProgramStateRef removeDeadKeys(ProgramStateRef S, SymbolReaper &SR) {
 }
 
 RefEntry RefEntry::acquiredBy(const LifetimeAPI &API, const clang::Stmt *Site,
-                              const clang::Expr *ArgE) const {
+                              const clang::Expr *ArgE, unsigned Since) const {
   RefEntry E = withKind(Kind::Owned);
   E.Count = 1;
+  E.Since = Since;
   E.Acquirer = &API;
   E.AcquireSite = Site;
   E.Releaser = nullptr;

@@ -90,16 +90,22 @@ public:
   const clang::Expr *ArgExpr = nullptr;
   /// The put that released it (Released/BorrowedPut).
   const LifetimeAPI *Releaser = nullptr;
+  /// The analyzer's symbol count when this path took the count (or, for
+  /// BorrowedPut, made the put): a pointer whose symbol is newer came from
+  /// a call made after it, and may name the same object
+  /// (ObjectIdentity.cpp).
+  unsigned Since = 0;
 
   /// A first count this path takes through API at Site (the get's argument
   /// ArgE, for messages), keeping what the entry knew of the pointer.
   RefEntry acquiredBy(const LifetimeAPI &API, const clang::Stmt *Site,
-                      const clang::Expr *ArgE) const;
+                      const clang::Expr *ArgE, unsigned Since) const;
   /// A put of a pointer this path never got.
-  static RefEntry borrowedPut(const LifetimeAPI &Releaser) {
+  static RefEntry borrowedPut(const LifetimeAPI &Releaser, unsigned Since) {
     RefEntry E;
     E.K = Kind::BorrowedPut;
     E.Releaser = &Releaser;
+    E.Since = Since;
     return E;
   }
   /// The same reference, handed over / lost / released by Put.
@@ -125,7 +131,7 @@ public:
   bool operator==(const RefEntry &O) const {
     return K == O.K && Count == O.Count && Acquirer == O.Acquirer &&
            AcquireSite == O.AcquireSite && Var == O.Var &&
-           Releaser == O.Releaser && ArgExpr == O.ArgExpr;
+           Releaser == O.Releaser && ArgExpr == O.ArgExpr && Since == O.Since;
   }
   void Profile(llvm::FoldingSetNodeID &ID) const {
     ID.AddInteger(static_cast<unsigned>(K));
@@ -135,6 +141,7 @@ public:
     ID.AddPointer(Var);
     ID.AddPointer(Releaser);
     ID.AddPointer(ArgExpr);
+    ID.AddInteger(Since);
   }
 
 private:

@@ -88,7 +88,7 @@ bool lifetime::ownedByBit(const Stmt *Site, CheckerContext &C) {
 
 ProgramStateRef lifetime::acquire(ProgramStateRef State, const MemRegion *R,
                                   const LifetimeAPI &API, const Stmt *Site,
-                                  const Expr *ArgE) {
+                                  const Expr *ArgE, unsigned Since) {
   auto Found = findRef(State, R, API.Fam);
   // A get on an object reached through a list walk or an index lookup keeps
   // it for the index or a later walk, which this path cannot follow.
@@ -100,6 +100,12 @@ ProgramStateRef lifetime::acquire(ProgramStateRef State, const MemRegion *R,
       if (isStored(State, SR->getSymbol()) &&
           applyRule(RuleId::StoredBeforeGet))
         return State;
+  // The get names an object the path cannot tell apart from one whose
+  // count it dropped without having taken it: the count given back.
+  if (!Found && !isNewReference(API))
+    if (auto Alias = unknownTargetOf(State, R, API.Fam, /*ForPut=*/false))
+      if (applyRule(RuleId::UnknownGetTarget))
+        return removeRef(State, Alias->first);
   RefKey K = Found ? Found->first : makeRefKey(R, API.Fam);
   RefEntry E;
   if (Found) {
@@ -117,14 +123,15 @@ ProgramStateRef lifetime::acquire(ProgramStateRef State, const MemRegion *R,
         applyRule(RuleId::PowerCycle))
       return removeRef(State, K);
   }
-  return setRef(State, K, E.acquiredBy(API, Site, ArgE));
+  return setRef(State, K, E.acquiredBy(API, Site, ArgE, Since));
 }
 
 ProgramStateRef lifetime::release(ProgramStateRef State, const MemRegion *R,
-                                  const LifetimeAPI &API) {
+                                  const LifetimeAPI &API, unsigned Since) {
   auto Found = findRef(State, R, API.Fam);
   if (!Found) {
-    return setRef(State, makeRefKey(R, API.Fam), RefEntry::borrowedPut(API));
+    return setRef(State, makeRefKey(R, API.Fam),
+                  RefEntry::borrowedPut(API, Since));
   }
   RefEntry E = Found->second;
   switch (E.K) {
@@ -202,7 +209,7 @@ void lifetime::applyCall(const CallEvent &Call, const LifetimeAPI &API,
     SVal Prev = Call.getArgSVal(API.ConsumedArg);
     const MemRegion *R = refRegion(Prev);
     if (R && !State->isNull(Prev).isConstrainedTrue()) {
-      State = release(State, R, API);
+      State = release(State, R, API, symbolWatermark(CE, C));
       std::string Fallback = exprText(Call.getArgExpr(API.ConsumedArg), C);
       ConsumeNote =
           refNote(C, R, API.Fam, Fallback, [Callee](const std::string &N) {
@@ -241,11 +248,34 @@ void lifetime::applyCall(const CallEvent &Call, const LifetimeAPI &API,
       return;
     }
     auto Before = findRef(State, R, API.Fam);
-    bool Last = Before && Before->second.isOwned() && Before->second.Count == 1;
-    State = release(State, R, API);
     std::string Fallback = exprText(Call.getArgExpr(API.RefArg), C);
+    if (!Before) {
+      // A put on a pointer from a call made after the get (an opaque
+      // getter, a field read again): maybe the held count's object.
+      auto Alias = unknownTargetOf(State, R, API.Fam, /*ForPut=*/true);
+      if (Alias && applyRule(RuleId::UnknownPutTarget)) {
+        State = release(State, Alias->first.Region, API, 0);
+        std::string Origin = pointerOrigin(R);
+        C.addTransition(
+            State,
+            refNote(C, Alias->first.Region, API.Fam, "",
+                    [Callee, Fallback, Origin](const std::string &N) {
+                      return "The call to " + Callee + " puts " +
+                             (Fallback.empty() ? "an object" : Fallback) +
+                             ", which the path cannot tell apart from " + N +
+                             (Origin.empty() ? "" : " (it " + Origin + ")") +
+                             ": counted as its put (rule unknown-put-target)";
+                    }));
+        return;
+      }
+      State = release(State, R, API, symbolWatermark(CE, C));
+      C.addTransition(State, unmatchedPutNote(C, State, R, API, Fallback));
+      return;
+    }
+    bool Last = Before->second.isOwned() && Before->second.Count == 1;
+    State = release(State, R, API, 0);
     C.addTransition(
-        State, refNote(C, Before ? Before->first.Region : R, API.Fam, Fallback,
+        State, refNote(C, Before->first.Region, API.Fam, Fallback,
                        [Callee, Last](const std::string &N) {
                          return "Reference to " + N + " released by " + Callee +
                                 (Last ? ": this path holds no more references "
@@ -314,7 +344,7 @@ void lifetime::applyCall(const CallEvent &Call, const LifetimeAPI &API,
     Ok = nullptr;
   }
   if (Ok) {
-    Ok = acquire(Ok, R, API, CE, ArgE);
+    Ok = acquire(Ok, R, API, CE, ArgE, symbolWatermark(CE, C));
     auto Found = findRef(Ok, R, F);
     const MemRegion *KR = Found ? Found->first.Region : R;
     std::function<std::string(const std::string &)> Msg;

@@ -285,6 +285,7 @@ const Names<KindInfo> Kinds[] = {
     {"release", {false, CountOp::Put, LifeOp::Release}},
     {"consume", {false, CountOp::Put, LifeOp::Consume}},
     {"borrow", {false, CountOp::Put, LifeOp::Borrow}},
+    {"stores", {false, CountOp::Put, LifeOp::Store}},
     {"err-test", {false, CountOp::Read, LifeOp::Borrow, CallRole::ErrTest}},
     {"err-or-null-test",
      {false, CountOp::Read, LifeOp::Borrow, CallRole::ErrOrNullTest}},
@@ -299,6 +300,8 @@ const Names<KindInfo> Kinds[] = {
     {"claim-bit", {false, CountOp::Read, LifeOp::Borrow, CallRole::ClaimBit}},
     {"logging", {false, CountOp::Read, LifeOp::Borrow, CallRole::Logging}},
     {"allocator", {false, CountOp::Read, LifeOp::Borrow, CallRole::Allocator}},
+    {"same-result",
+     {false, CountOp::Read, LifeOp::Borrow, CallRole::SameResult}},
 };
 const Names<Failure> Failures[] = {
     {"never", Failure::Never},       {"null", Failure::Null},

@@ -18,6 +18,8 @@ int gadget_register(struct gadget *g);
 void gadget_destroy(struct gadget *g);
 int use(void *p);
 struct gadget *gadget_view(struct device *dev);
+KREF_SAME_RESULT struct device *gadget_dev(struct gadget *g);
+KREF_STORES(2) int gadget_index(struct idr *idr, struct gadget *g);
 
 int contracts(struct device *dev, int (*cb)(void *)) {
   struct device_node *np = of_find_node_by_path("/soc");
@@ -47,5 +49,15 @@ int contracts(struct device *dev, int (*cb)(void *)) {
   // CHECK: contracts.c:[[@LINE-2]]:3: contract of use(): source none{{$}}
   dev_err(dev, "done");
   // CHECK: contracts.c:[[@LINE-1]]:3: contract of dev_err(): source built-in model; role logging
+  use(regmap_get_device(0));
+  // CHECK: contracts.c:[[@LINE-1]]:7: contract of regmap_get_device(): source built-in model; role same-result; the same arguments give the same result on a path
+  // CHECK: contracts.c:[[@LINE-2]]:3: contract of use(): source none{{$}}
+  use(gadget_dev(0));
+  // CHECK: contracts.c:[[@LINE-1]]:7: contract of gadget_dev(): source annotation; role same-result; the same arguments give the same result on a path
+  // CHECK: contracts.c:[[@LINE-2]]:3: contract of use(): source none{{$}}
+  idr_alloc(0, dev, 0, 0, 0);
+  // CHECK: contracts.c:[[@LINE-1]]:3: contract of idr_alloc(): source built-in model; family user; role allocator; arg 2: store
+  gadget_index(0, 0);
+  // CHECK: contracts.c:[[@LINE-1]]:3: contract of gadget_index(): source annotation; family user; arg 2: store
   return 0;
 }

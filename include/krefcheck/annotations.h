@@ -24,6 +24,13 @@
  *                        (the caller must not put it afterwards)
  *   KREF_BORROWS(n)      only borrows argument n: passing a reference to it
  *                        hands nothing over, and it must not put it
+ *   KREF_STORES(n)       stores argument n where it outlives the call (an
+ *                        index insert such as idr_alloc): a reference the
+ *                        caller holds is handed over, and a get after the
+ *                        store is the stored pointer's count
+ *   KREF_SAME_RESULT     a getter with no side effects: on one path the same
+ *                        arguments give the same result (regmap_get_device),
+ *                        so two calls name one object
  *
  * KREF_RELEASES(n) combined with KREF_RETURNS_REF_OR_NULL is an iterator
  * step: it puts argument n and returns the next object (of_get_next_child).
@@ -58,6 +65,8 @@
   KREF__ANNOTATE("krefcheck_returns_ref_or_err_ptr")
 #define KREF_CONSUMES(n) KREF__ANNOTATE("krefcheck_consumes:" #n)
 #define KREF_BORROWS(n) KREF__ANNOTATE("krefcheck_borrows:" #n)
+#define KREF_STORES(n) KREF__ANNOTATE("krefcheck_stores:" #n)
+#define KREF_SAME_RESULT KREF__ANNOTATE("krefcheck_same_result")
 #define KREF_STYLE_KREF KREF__ANNOTATE("krefcheck_style_kref")
 #define KREF_STYLE_KCREF(lock) KREF__ANNOTATE("krefcheck_style_kcref:" #lock)
 #define KREF_STYLE_PLAIN KREF__ANNOTATE("krefcheck_style_plain")
@@ -71,6 +80,8 @@
 #define KREF_RETURNS_REF_OR_ERR_PTR
 #define KREF_CONSUMES(n)
 #define KREF_BORROWS(n)
+#define KREF_STORES(n)
+#define KREF_SAME_RESULT
 #define KREF_STYLE_KREF
 #define KREF_STYLE_KCREF(lock)
 #define KREF_STYLE_PLAIN

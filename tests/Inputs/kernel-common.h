@@ -115,6 +115,9 @@ struct radix_tree_root { void *rnode; };
 void *idr_find(const struct idr *idr, unsigned long id);
 void *idr_remove(struct idr *idr, unsigned long id);
 int idr_alloc(struct idr *idr, void *ptr, int start, int end, gfp_t gfp);
+void *idr_replace(struct idr *idr, void *ptr, unsigned long id);
+void *xa_store(struct xarray *xa, unsigned long index, void *entry, gfp_t gfp);
+int xa_insert(struct xarray *xa, unsigned long index, void *entry, gfp_t gfp);
 void *xa_load(struct xarray *xa, unsigned long index);
 void *xa_erase(struct xarray *xa, unsigned long index);
 void *radix_tree_lookup(const struct radix_tree_root *root, unsigned long index);
@@ -307,6 +310,16 @@ struct acpi_device { int status; struct device dev; };
 struct acpi_device *acpi_dev_get_first_match_dev(const char *hid, const char *uid, long long hrv);
 void acpi_dev_put(struct acpi_device *adev);
 int acpi_dev_ready(struct acpi_device *adev);
+struct acpi_device *acpi_dev_get_next_match_dev(struct acpi_device *adev, const char *hid, const char *uid, long long hrv);
+#define for_each_acpi_dev_match(adev, hid, uid, hrv)                           \
+  for (adev = acpi_dev_get_first_match_dev(hid, uid, hrv); adev;               \
+       adev = acpi_dev_get_next_match_dev(adev, hid, uid, hrv))
+/* regmap: the device a map was created for (out of line in the kernel) */
+struct regmap;
+struct device *regmap_get_device(struct regmap *map);
+void pm_runtime_mark_last_busy(struct device *dev);
+int regmap_read(struct regmap *map, unsigned int reg, unsigned int *val);
+int regmap_write(struct regmap *map, unsigned int reg, unsigned int val);
 struct i2c_adapter *i2c_get_adapter(int nr);
 struct i2c_adapter *of_get_i2c_adapter_by_node(struct device_node *node);
 void i2c_put_adapter(struct i2c_adapter *adap);

@@ -83,7 +83,7 @@ int ctrl_probe_bad(struct platform_device *pdev, struct ctrl_like *ctrl) {
     goto put; // expected-note{{Control jumps to line}}
   return 0;
 put:
-  pm_runtime_put(ctrl->companion);
+  pm_runtime_put(ctrl->companion); // expected-note{{The call to pm_runtime_put() puts 'ctrl->companion', not '&pdev->dev': 'ctrl->companion' here was read again after a call that may have changed it}}
   return err; // LEAK // expected-warning{{The runtime-PM usage count of '&pdev->dev' taken by pm_runtime_resume_and_get() is not dropped on this error path (missing pm_runtime_put())}} expected-note{{The runtime-PM usage count of '&pdev->dev' taken by pm_runtime_resume_and_get() is not dropped on this error path (missing pm_runtime_put())}}
 }
 

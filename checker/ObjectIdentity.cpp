@@ -1,0 +1,291 @@
+//===- ObjectIdentity.cpp - Which pointers may name the same object -------===//
+//
+// Identity in refcount.LifetimeModel across calls the analyzer cannot see
+// into. A call it does not inline returns a new symbol each time, and a
+// field read again after such a call is a new symbol too, so
+//
+//   dev = regmap_get_device(data->regmap);  pm_runtime_resume_and_get(dev);
+//   ...
+//   dev = regmap_get_device(data->regmap);  pm_runtime_put(dev);
+//
+// would put "another" device and leave the first count held. Two parts:
+//
+//   same-result contracts   a getter whose contract says it has no side
+//                           effects and that on one path the same arguments
+//                           give the same result (model-file kind
+//                           same-result, KREF_SAME_RESULT) is evaluated
+//                           here: the first call conjures the result, later
+//                           calls with the same arguments return it.
+//   unknown targets         a put (or get) on a pointer that comes from a
+//                           call, or a field read again after a call, made
+//                           after the path took (or dropped) a count, may be
+//                           that count's object: rules unknown-put-target
+//                           and unknown-get-target decide.
+//
+// The same-result memo is keyed by the callee and the identity of each
+// argument (a region, a symbol, or a constant); its results stay alive as
+// long as the entry, which dies with its arguments.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Compat.h"
+#include "LifetimeModel.h"
+#include "LifetimeModelImpl.h"
+#include "Rules.h"
+#include "clang/StaticAnalyzer/Core/PathSensitive/ProgramStateTrait.h"
+
+using namespace clang;
+using namespace ento;
+using namespace krefcheck;
+using namespace krefcheck::lifetime;
+
+namespace {
+/// What an argument value is, by a pointer unique to it: its region, its
+/// symbol, or its (uniqued) constant.
+struct ArgId {
+  enum Kind : unsigned char { None, Region, Symbol, Constant };
+  const void *P = nullptr;
+  Kind K = None;
+
+  static ArgId of(SVal V) {
+    if (const MemRegion *R = V.getAsRegion())
+      return {R, Region};
+    if (SymbolRef S = V.getAsSymbol())
+      return {S, Symbol};
+    if (auto CI = V.getAs<nonloc::ConcreteInt>())
+      return {&apsInt(CI->getValue()), Constant};
+    if (auto LI = V.getAs<loc::ConcreteInt>())
+      return {&apsInt(LI->getValue()), Constant};
+    return {};
+  }
+  bool isLive(SymbolReaper &SR) const {
+    switch (K) {
+    case Region:
+      return SR.isLiveRegion(static_cast<const MemRegion *>(P));
+    case Symbol:
+      return SR.isLive(static_cast<SymbolRef>(P));
+    default:
+      return true;
+    }
+  }
+};
+
+/// A same-result call: the callee and what each argument is.
+struct SameCallKey {
+  static constexpr unsigned MaxArgs = 3;
+  const Decl *Callee = nullptr;
+  ArgId Args[MaxArgs];
+
+  bool operator==(const SameCallKey &O) const {
+    if (Callee != O.Callee)
+      return false;
+    for (unsigned I = 0; I < MaxArgs; ++I)
+      if (Args[I].P != O.Args[I].P)
+        return false;
+    return true;
+  }
+  bool operator<(const SameCallKey &O) const {
+    std::less<const void *> Less;
+    if (Callee != O.Callee)
+      return Less(Callee, O.Callee);
+    for (unsigned I = 0; I < MaxArgs; ++I)
+      if (Args[I].P != O.Args[I].P)
+        return Less(Args[I].P, O.Args[I].P);
+    return false;
+  }
+  void Profile(llvm::FoldingSetNodeID &ID) const {
+    ID.AddPointer(Callee);
+    for (const ArgId &A : Args)
+      ID.AddPointer(A.P);
+  }
+};
+} // namespace
+
+REGISTER_MAP_WITH_PROGRAMSTATE(SameResults, SameCallKey, SVal)
+
+bool lifetime::evalSameResult(const CallEvent &Call, CheckerContext &C) {
+  const auto *FD = dyn_cast_or_null<FunctionDecl>(Call.getDecl());
+  const auto *CE = dyn_cast_or_null<CallExpr>(Call.getOriginExpr());
+  // A body in this TU is inlined: the analyzer sees the identity itself.
+  if (!FD || !CE || FD->hasBody() || Call.getResultType()->isVoidType() ||
+      Call.getNumArgs() > SameCallKey::MaxArgs)
+    return false;
+  SameCallKey Key;
+  Key.Callee = FD->getCanonicalDecl();
+  for (unsigned I = 0, N = Call.getNumArgs(); I < N; ++I)
+    if ((Key.Args[I] = ArgId::of(Call.getArgSVal(I))).K == ArgId::None)
+      return false;
+  ProgramStateRef State = C.getState();
+  SVal Ret;
+  if (const SVal *Known = State->get<SameResults>(Key)) {
+    Ret = *Known;
+  } else {
+    Ret = conjureCallResult(Call, C);
+    State = State->set<SameResults>(Key, Ret);
+  }
+  C.addTransition(State->BindExpr(CE, C.getLocationContext(), Ret));
+  return true;
+}
+
+void lifetime::keepSameResultsAlive(ProgramStateRef State, SymbolReaper &SR) {
+  // A reference on the result (the device a runtime-PM count was taken
+  // on) must outlive the local that held it: the next call with the same
+  // arguments names the same object.
+  for (const auto &KV : State->get<SameResults>())
+    if (SymbolRef S = KV.second.getAsSymbol())
+      SR.markLive(S);
+}
+
+ProgramStateRef lifetime::removeDeadSameResults(ProgramStateRef State,
+                                                SymbolReaper &SR) {
+  for (const auto &KV : State->get<SameResults>())
+    for (const ArgId &A : KV.first.Args)
+      if (!A.isLive(SR)) {
+        State = State->remove<SameResults>(KV.first);
+        break;
+      }
+  return State;
+}
+
+/// Does the pointer R come from a call made after the symbol count Since:
+/// the result of a call, or a field read again after a call invalidated
+/// it (the first read of a field the function never lost is as old as the
+/// function)?
+static bool newerThan(const MemRegion *R, unsigned Since) {
+  const MemRegion *Base = R->getBaseRegion();
+  for (int Depth = 0; Depth < 4; ++Depth) {
+    const auto *SR = dyn_cast<SymbolicRegion>(Base);
+    if (!SR)
+      return false;
+    SymbolRef Sym = SR->getSymbol();
+    if (const auto *SC = dyn_cast<SymbolConjured>(Sym))
+      return SC->getSymbolID() > Since;
+    if (const auto *D = dyn_cast<SymbolDerived>(Sym)) {
+      const auto *Parent = dyn_cast<SymbolData>(D->getParentSymbol());
+      if (Parent && Parent->getSymbolID() > Since)
+        return true;
+      Base = D->getRegion()->getBaseRegion();
+    } else if (const auto *RV = dyn_cast<SymbolRegionValue>(Sym)) {
+      Base = RV->getRegion()->getBaseRegion();
+    } else {
+      return false;
+    }
+  }
+  return false;
+}
+
+/// The type of the object R is (the pointee of a symbolic pointer).
+static QualType objectType(const MemRegion *R) {
+  if (const auto *SR = dyn_cast<SymbolicRegion>(R))
+    return SR->getSymbol()->getType()->getPointeeType();
+  if (const auto *TR = dyn_cast<TypedValueRegion>(R))
+    return TR->getValueType();
+  return QualType();
+}
+
+static bool sameObjectType(const MemRegion *A, const MemRegion *B) {
+  QualType TA = objectType(A), TB = objectType(B);
+  return !TA.isNull() && !TB.isNull() &&
+         TA.getCanonicalType().getUnqualifiedType() ==
+             TB.getCanonicalType().getUnqualifiedType();
+}
+
+/// The memory location the pointer R's object was read from (`qm->pdev`
+/// for `&qm->pdev->dev`), whether read first or again after a call.
+static const MemRegion *readFrom(const MemRegion *R) {
+  const auto *SR = dyn_cast<SymbolicRegion>(R->getBaseRegion());
+  if (!SR)
+    return nullptr;
+  SymbolRef Sym = SR->getSymbol();
+  if (const auto *D = dyn_cast<SymbolDerived>(Sym))
+    return D->getRegion();
+  if (const auto *RV = dyn_cast<SymbolRegionValue>(Sym))
+    return RV->getRegion();
+  return loadedFrom(SR);
+}
+
+/// Is R the result of a call (not a pointer read out of memory)?
+static bool isCallResult(const MemRegion *R) {
+  const auto *SR = dyn_cast<SymbolicRegion>(R->getBaseRegion());
+  return SR && isa<SymbolConjured>(SR->getSymbol());
+}
+
+std::optional<std::pair<RefKey, RefEntry>>
+lifetime::unknownTargetOf(ProgramStateRef State, const MemRegion *R, Family F,
+                          bool ForPut) {
+  // A pointer read again from where the held one was read names it (the
+  // call in between may have changed the field, but the code says it did
+  // not); a call's result may name any held object of its type, if only
+  // one qualifies.
+  std::optional<std::pair<RefKey, RefEntry>> Result;
+  unsigned CallResultMatches = 0;
+  const MemRegion *From = readFrom(R);
+  bool FromCall = isCallResult(R);
+  for (const auto &KV : allRefs(State)) {
+    const RefEntry &E = KV.second;
+    if (KV.first.Fam != F || KV.first.Region == R)
+      continue;
+    bool Kind = ForPut ? E.isHeld() && !E.isNewReference()
+                       : E.K == RefEntry::Kind::BorrowedPut;
+    if (!Kind || !sameObjectType(KV.first.Region, R) || !newerThan(R, E.Since))
+      continue;
+    if (From && From == readFrom(KV.first.Region))
+      return KV;
+    if (FromCall && ++CallResultMatches == 1)
+      Result = KV;
+  }
+  if (CallResultMatches != 1)
+    return std::nullopt; // None, or the path cannot say which.
+  return Result;
+}
+
+std::string lifetime::pointerOrigin(const MemRegion *R) {
+  const auto *SR = dyn_cast<SymbolicRegion>(R->getBaseRegion());
+  if (!SR)
+    return "";
+  SymbolRef Sym = SR->getSymbol();
+  if (const auto *SC = dyn_cast<SymbolConjured>(Sym))
+    if (const auto *CE = dyn_cast_or_null<CallExpr>(SC->getStmt()))
+      if (const FunctionDecl *FD = CE->getDirectCallee())
+        if (FD->getIdentifier())
+          return "comes from " + FD->getName().str() + "()";
+  if (isa<SymbolDerived>(Sym))
+    return "was read again after a call that may have changed it";
+  return "";
+}
+
+const NoteTag *lifetime::unmatchedPutNote(CheckerContext &C,
+                                          ProgramStateRef State,
+                                          const MemRegion *R,
+                                          const LifetimeAPI &API,
+                                          const std::string &Fallback) {
+  // The counts of the same family on objects of the same type that this put
+  // did not drop: a report about one of them says why the put missed it.
+  SmallVector<std::pair<const MemRegion *, std::string>, 2> Others;
+  for (const auto &KV : allRefs(State))
+    if (KV.first.Fam == API.Fam && KV.first.Region != R && KV.second.isHeld() &&
+        sameObjectType(KV.first.Region, R))
+      Others.push_back({KV.first.Region, describeRef(KV.first, KV.second)});
+  std::string Callee = API.Name.str() + "()";
+  std::string Origin = pointerOrigin(R);
+  return C.getNoteTag([R, Others, Callee, Fallback,
+                       Origin](PathSensitiveBugReport &BR) -> std::string {
+    if (!isLifetimeReport(BR))
+      return "";
+    auto Interesting = [&BR](const MemRegion *M) {
+      if (BR.isInteresting(M))
+        return true;
+      const auto *SR = dyn_cast<SymbolicRegion>(M);
+      return SR && BR.isInteresting(SR->getSymbol());
+    };
+    if (Interesting(R))
+      return "Reference to " + (Fallback.empty() ? "the object" : Fallback) +
+             " released by " + Callee;
+    std::string What = Fallback.empty() ? "an object" : Fallback;
+    for (const auto &O : Others)
+      if (Interesting(O.first))
+        return "The call to " + Callee + " puts " + What + ", not " + O.second +
+               (Origin.empty() ? "" : ": " + What + " here " + Origin);
+    return "";
+  });
+}

@@ -1,0 +1,178 @@
+// RUN: %analyze -analyzer-checker=refcount.Leak %inline -verify=expected,reload,%vprefix %s
+// RUN: %analyze -analyzer-checker=refcount.Leak %proto -verify=expected,reload,%vprefix %s
+// RUN: %analyze -analyzer-checker=refcount.Leak %inline -verify=expected,noreload,%vprefix %s -analyzer-config refcount:DisableRules=reloaded-field
+// RUN: %analyze -analyzer-checker=refcount.Leak %proto -verify=expected,noreload,%vprefix %s -analyzer-config refcount:DisableRules=reloaded-field
+
+/* refcount.Leak: object identity across calls the analyzer cannot see
+ * into (issue 21). A getter whose contract is same-result
+ * (regmap_get_device()) names the same device on every call with the same
+ * map; a put on a pointer read again after an opaque call (rule
+ * unknown-put-target) or a get that gives back a count the path dropped
+ * (rule unknown-get-target) is matched to the one count the path cannot
+ * tell it apart from. Index inserts (idr_alloc(), xa_store()) keep what
+ * they store, and for_each_acpi_dev_match()'s step puts the previous
+ * match. Each case has a twin that still leaks; two of the twins are
+ * found only with rule reloaded-field off (prefix noreload), which forgets
+ * a get whose pointer was read from a field a call may have changed. */
+
+int setup(void);
+int configure(void *state);
+
+struct foo_data {
+  struct regmap *regmap;
+  struct platform_device *pdev;
+  int on;
+};
+
+/* The issue's runtime-PM helper: the device is recomputed on each call. */
+static int foo_set_power_state(struct foo_data *data, int on) {
+  struct device *dev = regmap_get_device(data->regmap);
+  if (on) // expected-note{{'on' is 1}} expected-note{{Taking true branch}}
+    return pm_runtime_resume_and_get(dev); // expected-note{{The call to pm_runtime_resume_and_get() takes a runtime-PM usage count of 'dev': it succeeded}}
+  pm_runtime_mark_last_busy(dev);
+  return pm_runtime_put_autosuspend(dev);
+}
+
+int foo_read_raw(struct foo_data *data, unsigned int *val) {
+  int ret = foo_set_power_state(data, 1);
+  if (ret < 0)
+    return ret;
+  ret = regmap_read(data->regmap, 0x10, val);
+  if (ret < 0) {
+    foo_set_power_state(data, 0);
+    return ret; // no-warning: the helper puts the device it got
+  }
+  return foo_set_power_state(data, 0);
+}
+
+int foo_read_raw_leaks(struct foo_data *data, unsigned int *val) {
+  int ret = foo_set_power_state(data, 1); // expected-note{{Calling 'foo_set_power_state'}} expected-note{{Returning from 'foo_set_power_state'}}
+  if (ret < 0) // expected-note{{'ret' is >= 0}} expected-note{{Taking false branch}}
+    return ret;
+  ret = regmap_read(data->regmap, 0x10, val);
+  if (ret < 0) // expected-note{{Assuming 'ret' is < 0}} expected-note{{Taking true branch}}
+    return ret; // LEAK: the error path skips the helper's put // expected-warning{{The runtime-PM usage count of 'dev' taken by pm_runtime_resume_and_get() is not dropped on this error path (missing pm_runtime_put())}} expected-note{{The runtime-PM usage count of 'dev' taken by pm_runtime_resume_and_get() is not dropped on this error path (missing pm_runtime_put())}}
+  return foo_set_power_state(data, 0);
+}
+
+/* The field is read again after a call that may have changed it. */
+int foo_reread(struct foo_data *data) {
+  struct device *dev = &data->pdev->dev;
+  int ret = pm_runtime_resume_and_get(dev);
+  if (ret)
+    return ret;
+  ret = configure(data);
+  pm_runtime_put(&data->pdev->dev);
+  return ret; // no-warning: the put is the get's, through a re-read field
+}
+
+int foo_reread_leaks(struct foo_data *data) {
+  struct device *dev = &data->pdev->dev;
+  int ret = pm_runtime_resume_and_get(dev); // noreload-note{{The call to pm_runtime_resume_and_get() takes a runtime-PM usage count of 'dev': it succeeded}}
+  if (ret) // noreload-note{{'ret' is 0}} noreload-note{{Taking false branch}}
+    return ret;
+  ret = configure(data);
+  if (ret < 0) // noreload-note{{Assuming 'ret' is < 0}} noreload-note{{Taking true branch}}
+    return ret; // LEAK: no put on this path // noreload-warning{{The runtime-PM usage count of 'dev' taken by pm_runtime_resume_and_get() is not dropped on this error path (missing pm_runtime_put())}} noreload-note{{The runtime-PM usage count of 'dev' taken by pm_runtime_resume_and_get() is not dropped on this error path (missing pm_runtime_put())}}
+  pm_runtime_put(&data->pdev->dev);
+  return 0;
+}
+
+/* Two counts held on devices of the same type: a put on a re-read pointer
+ * cannot say whose it is, and the leak is still reported. */
+int foo_two_devices(struct foo_data *data, struct device *other) {
+  int ret = pm_runtime_resume_and_get(&data->pdev->dev);
+  if (ret) // expected-note{{'ret' is 0}} expected-note{{Taking false branch}}
+    return ret;
+  ret = pm_runtime_resume_and_get(other); // expected-note{{The call to pm_runtime_resume_and_get() takes a runtime-PM usage count of 'other': it succeeded}}
+  if (ret) { // expected-note{{'ret' is 0}} expected-note{{Taking false branch}}
+    pm_runtime_put(&data->pdev->dev);
+    return ret;
+  }
+  ret = configure(data);
+  pm_runtime_put(&data->pdev->dev); // reload-note{{The call to pm_runtime_put() puts '&data->pdev->dev', not 'other': '&data->pdev->dev' here was read again after a call that may have changed it}}
+  if (ret) // expected-note{{Assuming 'ret' is not equal to 0}} expected-note{{Taking true branch}}
+    return -EIO; // LEAK: 'other' is never put on this path // expected-warning{{The runtime-PM usage count of 'other' taken by pm_runtime_resume_and_get() is not dropped on this error path (missing pm_runtime_put())}} expected-note{{The runtime-PM usage count of 'other' taken by pm_runtime_resume_and_get() is not dropped on this error path (missing pm_runtime_put())}}
+  pm_runtime_put(other);
+  return 0;
+}
+
+/* A count given back: the alloc path drops the bus core's count, and its
+ * error path takes it back through a pointer read again. */
+int foo_alloc(struct foo_data *data) {
+  int ret;
+  pm_runtime_put(&data->pdev->dev);
+  ret = configure(data);
+  if (ret) {
+    pm_runtime_get_sync(&data->pdev->dev);
+    return ret; // no-warning: the caller's count given back
+  }
+  return 0;
+}
+
+int foo_alloc_leaks(struct foo_data *data) {
+  int ret = configure(data);
+  if (ret) { // noreload-note{{Assuming 'ret' is not equal to 0}} noreload-note{{Taking true branch}}
+    pm_runtime_get_sync(&data->pdev->dev); // noreload-note{{The call to pm_runtime_get_sync() takes a runtime-PM usage count of '&data->pdev->dev', even when it fails}}
+    return -EIO; // LEAK: nothing was put before this get // noreload-warning{{The runtime-PM usage count of '&data->pdev->dev' taken by pm_runtime_get_sync() is not dropped on this error path (missing pm_runtime_put_noidle()); pm_runtime_get_sync() increments it even when it fails: consider pm_runtime_resume_and_get()}} noreload-note{{The runtime-PM usage count of '&data->pdev->dev' taken by pm_runtime_get_sync() is not dropped on this error path (missing pm_runtime_put_noidle()); pm_runtime_get_sync() increments it even when it fails: consider pm_runtime_resume_and_get()}}
+  }
+  return 0;
+}
+
+/* The IDR keeps the node: the get after idr_alloc() is the index's. */
+int foo_register_children(struct device_node *np, struct idr *idr) {
+  struct device_node *child;
+  for_each_child_of_node(np, child) {
+    int id = idr_alloc(idr, child, 0, 0, 0);
+    if (id < 0) {
+      of_node_put(child);
+      return id;
+    }
+    of_node_get(child); // no-warning: the IDR's reference
+  }
+  return 0;
+}
+
+int foo_count_children_leaks(struct device_node *np) {
+  struct device_node *child;
+  int n = 0;
+  for_each_child_of_node(np, child) { // expected-warning{{Reference to 'child' in the loop over of_get_next_child() leaks: the loop moves to the next one while this path still holds a count on it taken in the loop body (missing of_node_put())}} expected-note{{The call to of_get_next_child() returns a counted reference (+1): 'child' must be released}} expected-note{{Assuming 'child' is not equal to null}} expected-note{{Loop condition is true.  Entering loop body}} expected-note{{The call to of_get_next_child() puts the previous reference 'child'}} expected-note{{Reference to 'child' in the loop over of_get_next_child() leaks: the loop moves to the next one while this path still holds a count on it taken in the loop body (missing of_node_put())}}
+    of_node_get(child); // expected-note{{Reference to 'child' taken by of_node_get()}}
+    n++;
+  } // each extra count is kept by nobody: reported at the loop's step
+  return n;
+}
+
+/* The XArray keeps the reference the caller held. */
+int foo_publish(struct xarray *xa, struct device_node *np) {
+  struct device_node *dn = of_find_node_by_name(np, "port");
+  if (!dn)
+    return -ENODEV;
+  xa_store(xa, 1, dn, 0);
+  return 0; // no-warning: handed to the XArray
+}
+
+int foo_publish_leaks(struct xarray *xa, struct device_node *np) {
+  struct device_node *dn = of_find_node_by_name(np, "port"); // expected-note{{The call to of_find_node_by_name() returns a counted reference (+1): 'dn' must be released}}
+  if (!dn) // expected-note{{Assuming 'dn' is non-null}} expected-note{{Taking false branch}}
+    return -ENODEV;
+  return setup(); // LEAK: never stored, never put // expected-warning{{Reference to 'dn' acquired by of_find_node_by_name() is not released on this path (missing of_node_put())}} expected-note{{Reference to 'dn' acquired by of_find_node_by_name() is not released on this path (missing of_node_put())}}
+}
+
+/* for_each_acpi_dev_match(): each step puts the previous match. */
+int foo_count_acpi(void) {
+  struct acpi_device *adev;
+  int n = 0;
+  for_each_acpi_dev_match(adev, "FOO0001", 0, -1)
+    n++;
+  return n; // no-warning: the last step returned NULL
+}
+
+int foo_first_ready_leaks(void) {
+  struct acpi_device *adev;
+  for_each_acpi_dev_match(adev, "FOO0001", 0, -1) // expected-note{{The call to acpi_dev_get_first_match_dev() returns a counted reference (+1): 'adev' must be released}} expected-note{{Loop condition is true.  Entering loop body}}
+    if (acpi_dev_ready(adev)) // expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
+      return 1; // LEAK: the loop is left holding 'adev' // expected-warning{{Reference to 'adev' held by the loop over acpi_dev_get_next_match_dev() leaks: the loop is left without acpi_dev_put()}} expected-note{{Reference to 'adev' held by the loop over acpi_dev_get_next_match_dev() leaks: the loop is left without acpi_dev_put()}}
+  return 0;
+}
+
