@@ -323,7 +323,11 @@ void LifetimeModel::checkDeadSymbols(SymbolReaper &SR,
     if (E.K == RefEntry::Kind::Lost)
       continue;
     if (E.K != RefEntry::Kind::Owned) {
-      New = removeRef(New, KV.first);
+      // A put through a pointer from a call or a re-read field outlives
+      // the pointer: a later get through another such pointer may give
+      // the count back (rule unknown-get-target).
+      if (!(E.K == RefEntry::Kind::BorrowedPut && mayBeNamedAgain(R)))
+        New = removeRef(New, KV.first);
       continue;
     }
     // `adapter = i2c_verify_adapter(dev)`: the reference lives on as

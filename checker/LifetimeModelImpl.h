@@ -113,6 +113,9 @@ ProgramStateRef removeDeadSameResults(ProgramStateRef State,
 std::optional<std::pair<RefKey, RefEntry>>
 unknownTargetOf(ProgramStateRef State, const MemRegion *R, Family F,
                 bool ForPut);
+/// Whether a put on R, whose pointer died, is kept for rule
+/// unknown-get-target: R comes from a call or a field read again.
+bool mayBeNamedAgain(const MemRegion *R);
 /// Where the pointer R came from, for notes ("comes from
 /// regmap_get_device()"); empty when unknown.
 std::string pointerOrigin(const MemRegion *R);

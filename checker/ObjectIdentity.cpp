@@ -239,6 +239,13 @@ lifetime::unknownTargetOf(ProgramStateRef State, const MemRegion *R, Family F,
   return Result;
 }
 
+bool lifetime::mayBeNamedAgain(const MemRegion *R) {
+  if (!ruleEnabled(RuleId::UnknownGetTarget))
+    return false;
+  const auto *SR = dyn_cast<SymbolicRegion>(R->getBaseRegion());
+  return SR && isa<SymbolConjured, SymbolDerived>(SR->getSymbol());
+}
+
 std::string lifetime::pointerOrigin(const MemRegion *R) {
   const auto *SR = dyn_cast<SymbolicRegion>(R->getBaseRegion());
   if (!SR)

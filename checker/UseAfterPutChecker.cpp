@@ -83,6 +83,42 @@ UseAfterPutChecker::releasedRef(ProgramStateRef State,
   return Found;
 }
 
+/// How the code names the released object at a use: the reference's name,
+/// or, when the code uses another variable that is the same object on this
+/// path (`root_port` after `root_port = pcie_find_root_port(pdev)` returned
+/// its argument), that variable, saying which reference it is.
+static std::string useName(const Expr *E,
+                           const std::pair<RefKey, RefEntry> &Ref) {
+  std::string Name = describeRef(Ref.first, Ref.second);
+  const auto *DRE =
+      E ? dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()) : nullptr;
+  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  if (!VD || !Ref.second.Var || VD == Ref.second.Var)
+    return Name;
+  return "'" + VD->getName().str() + "' (the same object as " + Name +
+         " on this path)";
+}
+
+/// The pointer a field access or dereference goes through (`p` of `p->x`).
+static const Expr *accessBase(const Stmt *S) {
+  const auto *E = dyn_cast_or_null<Expr>(S);
+  while (E) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+      if (ME->isArrow())
+        return ME->getBase();
+      E = ME->getBase();
+    } else if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+      if (UO->getOpcode() != UO_Deref)
+        return nullptr;
+      return UO->getSubExpr();
+    } else {
+      return nullptr;
+    }
+  }
+  return nullptr;
+}
+
 void UseAfterPutChecker::report(CheckerContext &C,
                                 const std::pair<RefKey, RefEntry> &Ref,
                                 const std::string &What,
@@ -113,7 +149,7 @@ void UseAfterPutChecker::checkLocation(SVal Loc, bool IsLoad, const Stmt *S,
   auto Ref = releasedRef(C.getState(), R);
   if (!Ref)
     return;
-  std::string Name = describeRef(Ref->first, Ref->second);
+  std::string Name = useName(accessBase(S), *Ref);
   report(C, *Ref,
          std::string(IsLoad ? "Read through " : "Write through ") + Name,
          S ? S->getSourceRange() : SourceRange());
@@ -136,7 +172,7 @@ void UseAfterPutChecker::checkPreCall(const CallEvent &Call,
     auto Ref = releasedRef(C.getState(), refRegion(Call.getArgSVal(I)));
     if (!Ref)
       continue;
-    std::string What = describeRef(Ref->first, Ref->second) + " is passed to " +
+    std::string What = useName(Call.getArgExpr(I), *Ref) + " is passed to " +
                        (II ? Name.str() + "()" : std::string("a function"));
     report(C, *Ref, What, Call.getArgSourceRange(I));
     return;

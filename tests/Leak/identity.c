@@ -1,7 +1,9 @@
-// RUN: %analyze -analyzer-checker=refcount.Leak %inline -verify=expected,reload,%vprefix %s
-// RUN: %analyze -analyzer-checker=refcount.Leak %proto -verify=expected,reload,%vprefix %s
+// RUN: %analyze -analyzer-checker=refcount.Leak %inline -verify=expected,dflt,%vprefix %s
+// RUN: %analyze -analyzer-checker=refcount.Leak %proto -verify=expected,dflt,%vprefix %s
 // RUN: %analyze -analyzer-checker=refcount.Leak %inline -verify=expected,noreload,%vprefix %s -analyzer-config refcount:DisableRules=reloaded-field
 // RUN: %analyze -analyzer-checker=refcount.Leak %proto -verify=expected,noreload,%vprefix %s -analyzer-config refcount:DisableRules=reloaded-field
+// RUN: %analyze -analyzer-checker=refcount.Leak %inline -verify=expected,noident,%vprefix %s -analyzer-config 'refcount:DisableRules=unknown-put-target;unknown-get-target'
+// RUN: %analyze -analyzer-checker=refcount.Leak %proto -verify=expected,noident,%vprefix %s -analyzer-config 'refcount:DisableRules=unknown-put-target;unknown-get-target'
 
 /* refcount.Leak: object identity across calls the analyzer cannot see
  * into (issue 21). A getter whose contract is same-result
@@ -13,7 +15,9 @@
  * they store, and for_each_acpi_dev_match()'s step puts the previous
  * match. Each case has a twin that still leaks; two of the twins are
  * found only with rule reloaded-field off (prefix noreload), which forgets
- * a get whose pointer was read from a field a call may have changed. */
+ * a get whose pointer was read from a field a call may have changed; with
+ * rules unknown-put-target and unknown-get-target off (prefix noident) the
+ * no-warning cases that need them report. */
 
 int setup(void);
 int configure(void *state);
@@ -90,7 +94,7 @@ int foo_two_devices(struct foo_data *data, struct device *other) {
     return ret;
   }
   ret = configure(data);
-  pm_runtime_put(&data->pdev->dev); // reload-note{{The call to pm_runtime_put() puts '&data->pdev->dev', not 'other': '&data->pdev->dev' here was read again after a call that may have changed it}}
+  pm_runtime_put(&data->pdev->dev); // dflt-note{{The call to pm_runtime_put() puts '&data->pdev->dev', not 'other': '&data->pdev->dev' here was read again after a call that may have changed it}} noident-note{{The call to pm_runtime_put() puts '&data->pdev->dev', not 'other': '&data->pdev->dev' here was read again after a call that may have changed it}}
   if (ret) // expected-note{{Assuming 'ret' is not equal to 0}} expected-note{{Taking true branch}}
     return -EIO; // LEAK: 'other' is never put on this path // expected-warning{{The runtime-PM usage count of 'other' taken by pm_runtime_resume_and_get() is not dropped on this error path (missing pm_runtime_put())}} expected-note{{The runtime-PM usage count of 'other' taken by pm_runtime_resume_and_get() is not dropped on this error path (missing pm_runtime_put())}}
   pm_runtime_put(other);
@@ -176,3 +180,33 @@ int foo_first_ready_leaks(void) {
   return 0;
 }
 
+
+/* The same through a free helper the alloc function's error path calls,
+ * both finding the device with an opaque getter that has no contract: the
+ * helper takes back the count the alloc function dropped. */
+struct device *foo_dev(struct foo_data *data);
+
+static void foo_free(struct foo_data *data) {
+  pm_runtime_get_sync(foo_dev(data)); // expected-note{{The call to pm_runtime_get_sync() takes a runtime-PM usage count of 'foo_dev(data)', even when it fails}} noident-note{{The call to pm_runtime_get_sync() takes a runtime-PM usage count of 'foo_dev(data)', even when it fails}}
+  data->on = 0;
+}
+
+int foo_alloc_with_helper(struct foo_data *data) {
+  int ret;
+  pm_runtime_put(foo_dev(data));
+  ret = configure(data);
+  if (ret < 0) { // noident-note{{Assuming 'ret' is < 0}} noident-note{{Taking true branch}}
+    foo_free(data); // noident-note{{Calling 'foo_free'}} noident-note{{Returning from 'foo_free'}}
+    return ret; // no-warning: the helper gave the caller's count back // noident-warning{{The runtime-PM usage count of 'foo_dev(data)' taken by pm_runtime_get_sync() is not dropped on this error path (missing pm_runtime_put_noidle()); pm_runtime_get_sync() increments it even when it fails: consider pm_runtime_resume_and_get()}} noident-note{{The runtime-PM usage count of 'foo_dev(data)' taken by pm_runtime_get_sync() is not dropped on this error path (missing pm_runtime_put_noidle()); pm_runtime_get_sync() increments it even when it fails: consider pm_runtime_resume_and_get()}}
+  }
+  return 0;
+}
+
+int foo_free_without_put(struct foo_data *data) {
+  int ret = configure(data);
+  if (ret < 0) { // expected-note{{Assuming 'ret' is < 0}} expected-note{{Taking true branch}}
+    foo_free(data); // expected-note{{Calling 'foo_free'}} expected-note{{Returning from 'foo_free'}}
+    return ret; // LEAK: the helper's get gives nothing back here // expected-warning{{The runtime-PM usage count of 'foo_dev(data)' taken by pm_runtime_get_sync() is not dropped on this error path (missing pm_runtime_put_noidle()); pm_runtime_get_sync() increments it even when it fails: consider pm_runtime_resume_and_get()}} expected-note{{The runtime-PM usage count of 'foo_dev(data)' taken by pm_runtime_get_sync() is not dropped on this error path (missing pm_runtime_put_noidle()); pm_runtime_get_sync() increments it even when it fails: consider pm_runtime_resume_and_get()}}
+  }
+  return 0;
+}
