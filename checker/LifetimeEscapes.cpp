@@ -11,6 +11,7 @@
 #include "LifetimeModelImpl.h"
 #include "ModelFile.h"
 #include "Rules.h"
+#include "clang/AST/ParentMap.h"
 
 using namespace clang;
 using namespace ento;
@@ -162,18 +163,56 @@ static bool isErrorReturn(const Expr *RetE, SVal V, ProgramStateRef State,
   return Neg && !NonNeg;
 }
 
+/// A callee the analyzer inlined returns an error while holding counts it
+/// took itself: a leak reported later, at its caller's return, gets a note
+/// here, where the put is missing.
+static const NoteTag *heldAtErrorReturn(const Expr *RetE, ProgramStateRef State,
+                                        CheckerContext &C) {
+  if (!isErrorReturn(RetE, C.getSVal(RetE), State, C))
+    return nullptr;
+  const LocationContext *LC = C.getLocationContext();
+  const auto *FD = dyn_cast_or_null<FunctionDecl>(LC->getDecl());
+  if (!FD || !FD->getIdentifier())
+    return nullptr;
+  const ParentMap &PM = LC->getParentMap();
+  SmallVector<std::pair<const MemRegion *, std::string>, 2> Held;
+  for (const auto &KV : allRefs(State))
+    if (KV.second.isOwned() && KV.second.AcquireSite &&
+        PM.hasParent(KV.second.AcquireSite))
+      Held.push_back({KV.first.Region, describeRef(KV.first, KV.second)});
+  if (Held.empty())
+    return nullptr;
+  std::string Fn = FD->getName().str() + "()";
+  return C.getNoteTag([Held, Fn](PathSensitiveBugReport &BR) -> std::string {
+    if (BR.getBugType().getCheckerName() != "refcount.Leak")
+      return "";
+    for (const auto &H : Held) {
+      const auto *SR = dyn_cast<SymbolicRegion>(H.first);
+      if (BR.isInteresting(H.first) ||
+          (SR && BR.isInteresting(SR->getSymbol())))
+        return Fn +
+               " returns an error here without dropping the count it took on " +
+               H.second;
+    }
+    return "";
+  });
+}
+
 void lifetime::noteReturn(const ReturnStmt *RS, CheckerContext &C) {
   const Expr *RetE = RS->getRetValue();
   if (!RetE)
     return;
   if (!C.inTopFrame()) {
+    ProgramStateRef State = C.getState();
+    const NoteTag *Tag = heldAtErrorReturn(RetE, State, C);
     // `pci_dev_put(dev); return dev;`: the function deliberately returns a
     // pointer it holds no count on (the object is kept alive elsewhere, e.g.
     // on a bus list); its caller uses it as a borrowed pointer.
     const MemRegion *R = refRegion(C.getSVal(RetE));
-    if (!R)
+    if (!R) {
+      C.addTransition(State, Tag);
       return;
-    ProgramStateRef State = C.getState();
+    }
     for (const auto &KV : allRefs(State)) {
       if (KV.first.Region->getBaseRegion() != R->getBaseRegion() ||
           KV.second.K != RefEntry::Kind::Released ||
@@ -182,7 +221,7 @@ void lifetime::noteReturn(const ReturnStmt *RS, CheckerContext &C) {
       RefEntry E = KV.second;
       State = setRef(State, KV.first, E.escaped());
     }
-    C.addTransition(State);
+    C.addTransition(State, Tag);
     return;
   }
   ProgramStateRef State = C.getState();

@@ -15,7 +15,7 @@ int setup(void);
 int pm_get_sync_error(struct device *dev) {
   int ret = pm_runtime_get_sync(dev); // expected-note{{The call to pm_runtime_get_sync() takes a runtime-PM usage count of 'dev', even when it fails}}
   if (ret < 0) // expected-note{{Assuming 'ret' is < 0}} expected-note{{Taking true branch}}
-    return ret; // LEAK: usage count taken even on failure // expected-warning{{The runtime-PM usage count of 'dev' taken by pm_runtime_get_sync() is not dropped on this error path (missing pm_runtime_put_noidle()); pm_runtime_get_sync() increments it even when it fails: consider pm_runtime_resume_and_get()}} expected-note{{The runtime-PM usage count of 'dev' taken by pm_runtime_get_sync() is not dropped on this error path (missing pm_runtime_put_noidle()); pm_runtime_get_sync() increments it even when it fails: consider pm_runtime_resume_and_get()}}
+    return ret; // LEAK: usage count taken even on failure // // expected-warning{{The runtime-PM usage count of 'dev' taken by pm_runtime_get_sync() is not dropped on this error path (missing pm_runtime_put_noidle()); pm_runtime_get_sync() increments it even when it fails: consider pm_runtime_resume_and_get()}} expected-note{{The runtime-PM usage count of 'dev' taken by pm_runtime_get_sync() is not dropped on this error path (missing pm_runtime_put_noidle()); pm_runtime_get_sync() increments it even when it fails: consider pm_runtime_resume_and_get()}}
   ret = setup();
   pm_runtime_put(dev);
   return ret;
@@ -26,7 +26,7 @@ int pm_get_sync_later_error(struct platform_device *pdev) {
   pm_runtime_get_sync(&pdev->dev); // expected-note{{The call to pm_runtime_get_sync() takes a runtime-PM usage count of '&pdev->dev', even when it fails}}
   ret = setup();
   if (ret) // expected-note{{Assuming 'ret' is not equal to 0}} expected-note{{Taking true branch}}
-    return -EIO; // LEAK // expected-warning{{The runtime-PM usage count of '&pdev->dev' taken by pm_runtime_get_sync() is not dropped on this error path (missing pm_runtime_put_noidle()); pm_runtime_get_sync() increments it even when it fails: consider pm_runtime_resume_and_get()}} expected-note{{The runtime-PM usage count of '&pdev->dev' taken by pm_runtime_get_sync() is not dropped on this error path (missing pm_runtime_put_noidle()); pm_runtime_get_sync() increments it even when it fails: consider pm_runtime_resume_and_get()}}
+    return -EIO; // LEAK // // expected-warning{{The runtime-PM usage count of '&pdev->dev' taken by pm_runtime_get_sync() is not dropped on this error path (missing pm_runtime_put_noidle()); pm_runtime_get_sync() increments it even when it fails: consider pm_runtime_resume_and_get()}} expected-note{{The runtime-PM usage count of '&pdev->dev' taken by pm_runtime_get_sync() is not dropped on this error path (missing pm_runtime_put_noidle()); pm_runtime_get_sync() increments it even when it fails: consider pm_runtime_resume_and_get()}}
   pm_runtime_put(&pdev->dev);
   return 0;
 }
@@ -36,7 +36,7 @@ int pm_resume_and_get_later_error(struct device *dev) {
   if (ret) // expected-note{{'ret' is 0}} expected-note{{Taking false branch}}
     return ret;
   if (setup()) // expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
-    return -EIO; // LEAK // expected-warning{{The runtime-PM usage count of 'dev' taken by pm_runtime_resume_and_get() is not dropped on this error path (missing pm_runtime_put())}} expected-note{{The runtime-PM usage count of 'dev' taken by pm_runtime_resume_and_get() is not dropped on this error path (missing pm_runtime_put())}}
+    return -EIO; // LEAK // // expected-warning{{The runtime-PM usage count of 'dev' taken by pm_runtime_resume_and_get() is not dropped on this error path (missing pm_runtime_put())}} expected-note{{The runtime-PM usage count of 'dev' taken by pm_runtime_resume_and_get() is not dropped on this error path (missing pm_runtime_put())}}
   pm_runtime_put_autosuspend(dev);
   return 0;
 }
@@ -101,7 +101,7 @@ int port_resume_bad(struct hub *hub, int port1) {
       return status;
   }
   if (setup()) // expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
-    return -EIO; // LEAK expected-warning{{The runtime-PM usage count of 'port' taken by pm_runtime_resume_and_get() is not dropped on this error path (missing pm_runtime_put())}} expected-note{{The runtime-PM usage count of 'port' taken by pm_runtime_resume_and_get() is not dropped on this error path (missing pm_runtime_put())}}
+    return -EIO; // LEAK // expected-warning{{The runtime-PM usage count of 'port' taken by pm_runtime_resume_and_get() is not dropped on this error path (missing pm_runtime_put())}} expected-note{{The runtime-PM usage count of 'port' taken by pm_runtime_resume_and_get() is not dropped on this error path (missing pm_runtime_put())}}
   return 0;
 }
 
@@ -130,7 +130,7 @@ int flagged_bad(struct i2c_client *client, struct device *adap) {
 out:
   if (client->flags & 2) // expected-note{{Assuming the condition is false}} expected-note{{Taking false branch}}
     pm_runtime_put_sync(adap);
-  return status; // LEAK expected-warning{{The runtime-PM usage count of 'adap' taken by pm_runtime_get_sync() is not dropped on this error path (missing pm_runtime_put_noidle()); pm_runtime_get_sync() increments it even when it fails: consider pm_runtime_resume_and_get()}} expected-note{{The runtime-PM usage count of 'adap' taken by pm_runtime_get_sync() is not dropped on this error path (missing pm_runtime_put_noidle()); pm_runtime_get_sync() increments it even when it fails: consider pm_runtime_resume_and_get()}}
+  return status; // LEAK // expected-warning{{The runtime-PM usage count of 'adap' taken by pm_runtime_get_sync() is not dropped on this error path (missing pm_runtime_put_noidle()); pm_runtime_get_sync() increments it even when it fails: consider pm_runtime_resume_and_get()}} expected-note{{The runtime-PM usage count of 'adap' taken by pm_runtime_get_sync() is not dropped on this error path (missing pm_runtime_put_noidle()); pm_runtime_get_sync() increments it even when it fails: consider pm_runtime_resume_and_get()}}
 }
 
 /* pm_runtime_resume_and_get() returns 0 or a negative errno, never a
@@ -174,7 +174,7 @@ int xfer_reinit_bad(struct device *dev) {
   if (ret < 0) // expected-note{{Assuming 'ret' is < 0}} expected-note{{Taking true branch}}
     hw_reinit_leaky(dev); // expected-note{{Calling 'hw_reinit_leaky'}} expected-note{{Returning from 'hw_reinit_leaky'}}
   pm_runtime_put(dev); // expected-note{{Reference to 'dev' released by pm_runtime_put()}}
-  return ret; // LEAK // expected-warning{{The runtime-PM usage count of 'dev' taken by pm_runtime_resume_and_get() is not dropped on this error path (missing pm_runtime_put())}} expected-note{{The runtime-PM usage count of 'dev' taken by pm_runtime_resume_and_get() is not dropped on this error path (missing pm_runtime_put())}}
+  return ret; // LEAK // // expected-warning{{The runtime-PM usage count of 'dev' taken by pm_runtime_resume_and_get() is not dropped on this error path (missing pm_runtime_put())}} expected-note{{The runtime-PM usage count of 'dev' taken by pm_runtime_resume_and_get() is not dropped on this error path (missing pm_runtime_put())}}
 }
 
 /* A wrapper that returns the get's own status passes the count that goes
@@ -190,7 +190,7 @@ int pm_get_forward_ok(struct device *dev) {
 int pm_get_forward_bad(struct device *dev) {
   int ret = pm_runtime_get(dev); // expected-note{{The call to pm_runtime_get() takes a runtime-PM usage count of 'dev', even when it fails}}
   if (ret < 0 && ret != -EINPROGRESS) // expected-note{{Assuming 'ret' is < 0}} expected-note{{Left side of '&&' is true}} expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
-    return -EIO; // LEAK // expected-warning{{The runtime-PM usage count of 'dev' taken by pm_runtime_get() is not dropped on this error path (missing pm_runtime_put_noidle())}} expected-note{{The runtime-PM usage count of 'dev' taken by pm_runtime_get() is not dropped on this error path (missing pm_runtime_put_noidle())}}
+    return -EIO; // LEAK // // expected-warning{{The runtime-PM usage count of 'dev' taken by pm_runtime_get() is not dropped on this error path (missing pm_runtime_put_noidle())}} expected-note{{The runtime-PM usage count of 'dev' taken by pm_runtime_get() is not dropped on this error path (missing pm_runtime_put_noidle())}}
   return ret;
 }
 
@@ -222,7 +222,7 @@ int pm_cycle_get_bad(struct device *dev, struct device *phy) {
     return ret;
   ret = pm_runtime_get_sync(phy); // expected-note{{The call to pm_runtime_get_sync() takes a runtime-PM usage count of 'phy', even when it fails}}
   if (ret < 0) // expected-note{{Assuming 'ret' is < 0}} expected-note{{Taking true branch}}
-    return ret; // LEAK: 'phy' was never put expected-warning{{The runtime-PM usage count of 'phy' taken by pm_runtime_get_sync() is not dropped on this error path (missing pm_runtime_put_noidle()); pm_runtime_get_sync() increments it even when it fails: consider pm_runtime_resume_and_get()}} expected-note{{The runtime-PM usage count of 'phy' taken by pm_runtime_get_sync() is not dropped on this error path (missing pm_runtime_put_noidle()); pm_runtime_get_sync() increments it even when it fails: consider pm_runtime_resume_and_get()}}
+    return ret; // LEAK: 'phy' was never put // expected-warning{{The runtime-PM usage count of 'phy' taken by pm_runtime_get_sync() is not dropped on this error path (missing pm_runtime_put_noidle()); pm_runtime_get_sync() increments it even when it fails: consider pm_runtime_resume_and_get()}} expected-note{{The runtime-PM usage count of 'phy' taken by pm_runtime_get_sync() is not dropped on this error path (missing pm_runtime_put_noidle()); pm_runtime_get_sync() increments it even when it fails: consider pm_runtime_resume_and_get()}}
   return 0;
 }
 
@@ -232,6 +232,47 @@ int pm_cycle_other_bad(struct device *dev, struct device *phy) {
     return ret;
   ret = pm_runtime_get_sync(dev); // expected-note{{The call to pm_runtime_get_sync() takes a runtime-PM usage count of 'dev', even when it fails}}
   if (ret < 0) // expected-note{{Assuming 'ret' is < 0}} expected-note{{Taking true branch}}
-    return ret; // LEAK: 'dev' was not the device put above expected-warning{{The runtime-PM usage count of 'dev' taken by pm_runtime_get_sync() is not dropped on this error path (missing pm_runtime_put_noidle()); pm_runtime_get_sync() increments it even when it fails: consider pm_runtime_resume_and_get()}} expected-note{{The runtime-PM usage count of 'dev' taken by pm_runtime_get_sync() is not dropped on this error path (missing pm_runtime_put_noidle()); pm_runtime_get_sync() increments it even when it fails: consider pm_runtime_resume_and_get()}}
+    return ret; // LEAK: 'dev' was not the device put above // expected-warning{{The runtime-PM usage count of 'dev' taken by pm_runtime_get_sync() is not dropped on this error path (missing pm_runtime_put_noidle()); pm_runtime_get_sync() increments it even when it fails: consider pm_runtime_resume_and_get()}} expected-note{{The runtime-PM usage count of 'dev' taken by pm_runtime_get_sync() is not dropped on this error path (missing pm_runtime_put_noidle()); pm_runtime_get_sync() increments it even when it fails: consider pm_runtime_resume_and_get()}}
   return 0;
 }
+
+/* The missing put is in a helper's error return: the report, at the
+ * caller's return, has a note inside the helper where the put is missing. */
+static int helper_power_on(struct device *dev) {
+  int ret = pm_runtime_resume_and_get(dev); // expected-note{{The call to pm_runtime_resume_and_get() takes a runtime-PM usage count of 'dev': it succeeded}}
+  if (ret < 0) // expected-note{{'ret' is >= 0}} expected-note{{Taking false branch}}
+    return ret;
+  ret = setup();
+  if (ret < 0) // expected-note{{Assuming 'ret' is < 0}} expected-note{{Taking true branch}}
+    return ret; // expected-note{{helper_power_on() returns an error here without dropping the count it took on 'dev'}}
+  return 0;
+}
+
+int probe_with_power_helper(struct platform_device *pdev) {
+  int ret = helper_power_on(&pdev->dev); // expected-note{{Calling 'helper_power_on'}} expected-note{{Returning from 'helper_power_on'}}
+  if (ret < 0) // expected-note{{'ret' is < 0}} expected-note{{Taking true branch}}
+    return ret; // LEAK // expected-warning{{The runtime-PM usage count of 'dev' taken by pm_runtime_resume_and_get() is not dropped on this error path (missing pm_runtime_put())}} expected-note{{The runtime-PM usage count of 'dev' taken by pm_runtime_resume_and_get() is not dropped on this error path (missing pm_runtime_put())}}
+  pm_runtime_put(&pdev->dev);
+  return 0;
+}
+
+static int helper_power_on_ok(struct device *dev) {
+  int ret = pm_runtime_resume_and_get(dev);
+  if (ret < 0)
+    return ret;
+  ret = setup();
+  if (ret < 0) {
+    pm_runtime_put(dev);
+    return ret;
+  }
+  return 0;
+}
+
+int probe_with_power_helper_ok(struct platform_device *pdev) {
+  int ret = helper_power_on_ok(&pdev->dev);
+  if (ret < 0)
+    return ret; // no-warning: the helper undid its get
+  pm_runtime_put(&pdev->dev);
+  return 0;
+}
+
