@@ -10,10 +10,11 @@ names, dump and state words); in the model file, the `name:` of every
 row (`apis`, `locks`, `indexes`) and every entry of the name lists
 (name-words, types, index-nodes, macros, calls, uncounted-fwnode-walkers,
 bias-allow-list); a glob (`*_free`) counts once, like the prefix or suffix
-test it replaces. The model-file parser is ModelFile.cpp, ModelSections.cpp
-and ModelParser.h. Prints both counts, the share in
-the model file, and with -v every C++ name with its file, so that a name
-that should be a model row is easy to find.
+test it replaces. The model-file parser is ModelFile.cpp, ModelApiRows.cpp,
+ModelSections.cpp and ModelParser.h (ModelLookups.cpp and ModelLoading.cpp,
+also split from ModelFile.cpp, hold its family and option names). Prints
+both counts, the share in the model file, and with -v every C++ name with
+its file, so that a name that should be a model row is easy to find.
 
     bench/names.py [-v] [CHECKER_DIR]
 """
@@ -22,9 +23,12 @@ import re
 import sys
 
 # Files whose literals are the format's vocabulary, not kernel names.
-# ModelSections.cpp and ModelParser.h are the rest of the model-file parser
-# (split from ModelFile.cpp): their literals are keys and kinds too.
-VOCABULARY_FILES = {"ModelFile.cpp", "ModelSections.cpp", "ModelParser.h",
+# ModelApiRows.cpp, ModelSections.cpp and ModelParser.h are the rest of the
+# model-file parser, ModelLookups.cpp and ModelLoading.cpp the rest of the
+# model (all split from ModelFile.cpp): their literals are keys, kinds and
+# family names too.
+VOCABULARY_FILES = {"ModelFile.cpp", "ModelApiRows.cpp", "ModelSections.cpp",
+                    "ModelParser.h", "ModelLookups.cpp", "ModelLoading.cpp",
                     "Registration.cpp", "Contracts.cpp", "Annotations.cpp",
                     "Rules.cpp", "Plugin.cpp"}
 # Literals that are words of messages, state dumps or option values.

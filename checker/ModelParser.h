@@ -1,9 +1,14 @@
 //===- ModelParser.h - The model-file parser (private) ----------*- C++ -*-===//
 //
-// The parser of model files, shared by ModelFile.cpp (the `apis` rows and
-// the lists of the lifetime model) and ModelSections.cpp (the `locks`,
-// `indexes` and name-list sections of the other checkers). Private to those
-// two files.
+// The parser of model files, private to the files that read them:
+//
+//   ModelFile.cpp      the core: value readers, the walk over a file's
+//                      top-level keys, the checks across a file, the merge
+//   ModelApiRows.cpp   the `apis` rows (counting, get/put and role rows)
+//   ModelSections.cpp  the other sections (`counters`, `locks`, `indexes`
+//                      and the name lists of the other checkers)
+//
+// and the spelling of the built-in families, which ModelLookups.cpp shares.
 //
 //===----------------------------------------------------------------------===//
 #ifndef KREFCHECK_MODELPARSER_H
@@ -17,6 +22,15 @@
 namespace krefcheck {
 
 namespace yaml = llvm::yaml;
+
+/// The built-in families' names in model files, in the order of Family.
+inline constexpr const char *BuiltinFamilies[] = {
+    "node", "device", "pm-runtime", "netdev", "sock", "net", "dentry", "kref"};
+
+/// A C identifier.
+bool isIdentifier(llvm::StringRef S);
+/// A C identifier in which `*` may stand for any run of characters.
+bool isNamePattern(llvm::StringRef S);
 
 /// Reads one file. Rows are collected first and merged only when the whole
 /// file is valid, so a bad file leaves the model as it was.
@@ -69,11 +83,13 @@ private:
   }
   bool nameList(yaml::Node *N, llvm::StringRef What,
                 std::vector<std::pair<std::string, yaml::Node *>> &Out);
-  bool parseRow(yaml::Node *N, Row &R);
-  bool parseCounter(yaml::Node *N, CounterConfig &C);
 
-  // ModelSections.cpp: the sections besides `apis`, `disable`, `counters`
-  // and the lifetime model's lists.
+  // ModelApiRows.cpp: one `apis` entry.
+  bool parseRow(yaml::Node *N, Row &R);
+
+  // ModelSections.cpp: `counters` entries, and the sections besides `apis`,
+  // `disable`, `counters` and the lifetime model's lists.
+  bool parseCounter(yaml::Node *N, CounterConfig &C);
   /// Parses section Key when it is one of them (Handled); false on an error.
   bool parseSection(llvm::StringRef Key, yaml::Node *V, bool &Handled);
   /// After all sections: checks this file's rows of those sections.

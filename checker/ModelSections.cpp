@@ -1,10 +1,11 @@
-//===- ModelSections.cpp - The model file's lock and index sections -------===//
+//===- ModelSections.cpp - The model file's sections besides `apis` ------===//
 //
-// The sections of a model file that the lifetime model does not read: the
-// lock functions (`locks:`) of the lock model, the kernel's indexes
-// (`indexes:`, `index-nodes:`), the macros the checkers read in expansion
-// chains (`macros:`) and the functions they read by name (`calls:`). Documented
-// in docs/configuration.md; errors have the style of ModelFile.cpp's
+// The sections of a model file besides the `apis` rows (ModelApiRows.cpp):
+// the counter fields and their put styles (`counters:`), the lock functions
+// (`locks:`) of the lock model, the kernel's indexes (`indexes:`,
+// `index-nodes:`), the macros the checkers read in expansion chains
+// (`macros:`) and the functions they read by name (`calls:`). Documented in
+// docs/configuration.md; errors have the style of ModelFile.cpp's
 // ("FILE:LINE:COL: what is wrong").
 //
 //===----------------------------------------------------------------------===//
@@ -41,6 +42,12 @@ const Names<InternalOrigin> Origins[] = {
     {"rcu", InternalOrigin::RCU},
 };
 static_assert(std::size(Origins) == NumInternalOrigins);
+/// The put styles of a `counters:` entry.
+const Names<PutStyleKind> Styles[] = {
+    {"plain", PutStyleKind::Plain},
+    {"kref", PutStyleKind::Kref},
+    {"kcref", PutStyleKind::Kcref},
+};
 
 /// A C identifier, or one with `*` for any characters when Glob.
 bool isName(StringRef S, bool Glob) {
@@ -52,19 +59,6 @@ bool isName(StringRef S, bool Glob) {
 }
 
 } // namespace
-
-void NameSet::insert(StringRef Name) {
-  if (!Name.contains('*'))
-    Exact.insert(Name);
-  else if (!llvm::is_contained(Globs, Name))
-    Globs.push_back(Name.str());
-}
-
-bool NameSet::contains(StringRef Name) const {
-  return Exact.contains(Name) || llvm::any_of(Globs, [&](const std::string &G) {
-           return globMatches(G, Name);
-         });
-}
 
 bool ModelParser::rowKeys(yaml::Node *N, StringRef Section, StringRef Noun,
                           ArrayRef<StringRef> Others,
@@ -184,6 +178,62 @@ bool ModelParser::parseNameLists(
       ListItems.emplace_back(It->second, Item);
     }
   }
+  return true;
+}
+
+bool ModelParser::parseCounter(yaml::Node *N, CounterConfig &C) {
+  auto *Map = dyn_cast_or_null<yaml::MappingNode>(N);
+  if (!Map)
+    return fail(N, "a 'counters' entry must be a mapping such as "
+                   "{field: foo::users, style: kref}");
+  yaml::Node *StyleNode = nullptr, *LockNode = nullptr;
+  bool HasField = false;
+  for (yaml::KeyValueNode &KV : *Map) {
+    std::string Key, V;
+    if (!scalar(KV.getKey(), "key", Key))
+      return false;
+    if (Key == "field") {
+      if (!scalar(KV.getValue(), "field", V))
+        return false;
+      StringRef S = StringRef(V).trim();
+      S.consume_front("struct ");
+      S.consume_front("union ");
+      auto [Rec, Fld] = S.rsplit("::");
+      if (!isIdentifier(Fld.empty() ? Rec : Fld) ||
+          (!Fld.empty() && !isIdentifier(Rec)))
+        return fail(KV.getValue(), "'field' must name a field as "
+                                   "'struct foo::users' or 'users', not '" +
+                                       V + "'");
+      C.Field = S.str();
+      HasField = true;
+    } else if (Key == "style") {
+      PutStyleKind Style;
+      if (!oneOf<PutStyleKind>(KV.getValue(), "style", "style", Styles, Style))
+        return false;
+      C.Style = Style;
+      StyleNode = KV.getValue();
+    } else if (Key == "lock") {
+      if (!scalar(KV.getValue(), "lock", V))
+        return false;
+      StringRef S = StringRef(V).trim();
+      S.consume_front("struct ");
+      C.Lock = S.str();
+      LockNode = KV.getValue();
+    } else if (Key == "refcount") {
+      if (!boolean(KV.getValue(), "refcount", C.Refcount))
+        return false;
+    } else {
+      return fail(KV.getKey(),
+                  "unknown key '" + Key + "' in a 'counters' entry");
+    }
+  }
+  if (!HasField)
+    return fail(N, "a 'counters' entry needs a 'field'");
+  if (C.Style == PutStyleKind::Kcref && C.Lock.empty())
+    return fail(StyleNode,
+                "style 'kcref' needs the 'lock' its final put takes");
+  if (LockNode && C.Style != PutStyleKind::Kcref)
+    return fail(LockNode, "'lock' applies only to style 'kcref'");
   return true;
 }
 

@@ -1,0 +1,322 @@
+//===- ModelApiRows.cpp - The model file's `apis` rows --------------------===//
+//
+// One `apis:` entry of a model file: its kind (a counting op, a get/put of
+// the lifetime model or a role such as err-test or logging), the keys each
+// kind takes, and the row it becomes (a CountAPI, a LifetimeAPI, a RoleRow).
+// Documented in docs/configuration.md; ModelFile.cpp reads the section and
+// merges the rows.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ModelParser.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace krefcheck;
+using llvm::cast;
+using llvm::dyn_cast_or_null;
+using llvm::StringRef;
+
+namespace {
+struct KindInfo {
+  bool Counting;
+  CountOp COp;
+  LifeOp LOp;
+  CallRole Role = CallRole::None;
+};
+template <typename T> using Names = std::pair<const char *, T>;
+const Names<KindInfo> Kinds[] = {
+    {"init", {true, CountOp::Init, LifeOp::Acquire}},
+    {"get", {true, CountOp::Get, LifeOp::Acquire}},
+    {"test-for-zero-get", {true, CountOp::TryGet, LifeOp::Acquire}},
+    {"put", {true, CountOp::Put, LifeOp::Release}},
+    {"put-and-test", {true, CountOp::PutTest, LifeOp::Release}},
+    {"put-and-lock", {true, CountOp::PutLock, LifeOp::Release}},
+    {"read", {true, CountOp::Read, LifeOp::Acquire}},
+    {"acquire", {false, CountOp::Get, LifeOp::Acquire}},
+    {"acquire-next", {false, CountOp::Get, LifeOp::ConsumeAcquire}},
+    {"release", {false, CountOp::Put, LifeOp::Release}},
+    {"consume", {false, CountOp::Put, LifeOp::Consume}},
+    {"borrow", {false, CountOp::Put, LifeOp::Borrow}},
+    {"stores", {false, CountOp::Put, LifeOp::Store}},
+    {"err-test", {false, CountOp::Read, LifeOp::Borrow, CallRole::ErrTest}},
+    {"err-or-null-test",
+     {false, CountOp::Read, LifeOp::Borrow, CallRole::ErrOrNullTest}},
+    {"err-value", {false, CountOp::Read, LifeOp::Borrow, CallRole::ErrValue}},
+    {"value-only", {false, CountOp::Read, LifeOp::Borrow, CallRole::ValueOnly}},
+    {"makes-err-ptr",
+     {false, CountOp::Read, LifeOp::Borrow, CallRole::MakesErrPtr}},
+    {"acpi-node-test",
+     {false, CountOp::Read, LifeOp::Borrow, CallRole::AcpiNodeTest}},
+    {"driver-data",
+     {false, CountOp::Read, LifeOp::Borrow, CallRole::DriverData}},
+    {"claim-bit", {false, CountOp::Read, LifeOp::Borrow, CallRole::ClaimBit}},
+    {"logging", {false, CountOp::Read, LifeOp::Borrow, CallRole::Logging}},
+    {"allocator", {false, CountOp::Read, LifeOp::Borrow, CallRole::Allocator}},
+    {"same-result",
+     {false, CountOp::Read, LifeOp::Borrow, CallRole::SameResult}},
+};
+const Names<Failure> Failures[] = {
+    {"never", Failure::Never},       {"null", Failure::Null},
+    {"err-ptr", Failure::ErrPtr},    {"null-or-err-ptr", Failure::NullOrErrPtr},
+    {"negative", Failure::NegErrno}, {"not-positive", Failure::NotPositive},
+    {"errno", Failure::Errno},       {"zero", Failure::Zero},
+};
+const Names<CounterFamily> CounterTypes[] = {
+    {"kref", CounterFamily::Kref},
+    {"refcount", CounterFamily::Refcount},
+    {"atomic", CounterFamily::Atomic},
+};
+
+/// Which keys an API row of each kind may have.
+bool keyApplies(StringRef Key, const KindInfo &K) {
+  if (K.Role != CallRole::None)
+    return Key == "name" || Key == "kind" ||
+           (Key == "arg" && K.Role == CallRole::DriverData);
+  if (Key == "name" || Key == "kind" || Key == "arg")
+    return true;
+  if (K.Counting) {
+    if (Key == "counter")
+      return true;
+    if (Key == "value")
+      return K.COp == CountOp::Init;
+    if (Key == "lock")
+      return K.COp == CountOp::PutLock;
+    if (Key == "release")
+      return K.COp == CountOp::PutTest || K.COp == CountOp::PutLock;
+    if (Key == "tracked")
+      return K.COp == CountOp::Get || K.COp == CountOp::TryGet ||
+             K.COp == CountOp::Put || K.COp == CountOp::PutTest ||
+             K.COp == CountOp::PutLock;
+    return false;
+  }
+  if (Key == "family")
+    return true;
+  if (Key == "fails")
+    return K.LOp == LifeOp::Acquire || K.LOp == LifeOp::ConsumeAcquire;
+  if (Key == "returns-arg")
+    return K.LOp == LifeOp::Acquire;
+  if (Key == "consumes")
+    return K.LOp == LifeOp::ConsumeAcquire;
+  if (Key == "put" || Key == "advice" || Key == "bound-to-caller" ||
+      Key == "creates")
+    return K.LOp == LifeOp::Acquire || K.LOp == LifeOp::ConsumeAcquire;
+  if (Key == "acpi-uncounted")
+    return K.LOp == LifeOp::Acquire || K.LOp == LifeOp::ConsumeAcquire ||
+           K.LOp == LifeOp::Release;
+  return false;
+}
+
+bool isKnownRowKey(StringRef Key) {
+  static const char *const Keys[] = {
+      "name",        "kind",          "arg",     "counter", "value",
+      "lock",        "release",       "tracked", "family",  "fails",
+      "returns-arg", "consumes",      "put",     "advice",  "bound-to-caller",
+      "creates",     "acpi-uncounted"};
+  return llvm::is_contained(Keys, Key);
+}
+} // namespace
+
+bool ModelParser::parseRow(yaml::Node *N, Row &R) {
+  auto *Map = dyn_cast_or_null<yaml::MappingNode>(N);
+  if (!Map)
+    return fail(N, "an 'apis' entry must be a mapping such as "
+                   "{name: foo_get, kind: acquire, arg: 1}");
+  R.At = N;
+  // Collect the keys first: which keys apply depends on the kind.
+  llvm::StringMap<yaml::Node *> Values;
+  llvm::StringMap<yaml::Node *> KeyNodes;
+  for (yaml::KeyValueNode &KV : *Map) {
+    std::string Key;
+    if (!scalar(KV.getKey(), "key", Key))
+      return false;
+    if (!isKnownRowKey(Key))
+      return fail(KV.getKey(), "unknown key '" + Key + "' in an 'apis' entry");
+    if (Values.count(Key))
+      return fail(KV.getKey(), "key '" + Key + "' given twice");
+    Values[Key] = KV.getValue();
+    KeyNodes[Key] = KV.getKey();
+  }
+  if (!Values.count("name"))
+    return fail(N, "an 'apis' entry needs a 'name'");
+  if (!scalar(Values["name"], "name", R.Name))
+    return false;
+  if (!Values.count("kind"))
+    return fail(N, "API '" + R.Name + "' needs a 'kind'");
+  KindInfo KI;
+  if (!oneOf<KindInfo>(Values["kind"], "kind", "kind", Kinds, KI))
+    return false;
+  if (KI.Role != CallRole::None ? !isNamePattern(R.Name)
+                                : !isIdentifier(R.Name))
+    return fail(Values["name"],
+                "'name' must be a C identifier" +
+                    llvm::Twine(KI.Role != CallRole::None
+                                    ? " (with '*' for any characters)"
+                                    : "") +
+                    ", not '" + R.Name + "'");
+  Storage.clear();
+  R.Kind = cast<yaml::ScalarNode>(Values["kind"])->getValue(Storage).str();
+  const KindInfo *K = &KI;
+  for (const auto &KV : KeyNodes)
+    if (!keyApplies(KV.first(), *K))
+      return fail(KV.second, "key '" + KV.first() +
+                                 "' does not apply to kind '" + R.Kind + "'");
+
+  auto ArgOf = [&](StringRef Key, bool AllowReturn, int &Out) {
+    auto It = Values.find(Key);
+    return It == Values.end() || argNumber(It->second, Key, AllowReturn, Out);
+  };
+  if (K->Role != CallRole::None) {
+    RoleRow Role;
+    Role.Role = K->Role;
+    Role.Src =
+        Builtin ? ContractSource::BuiltinModel : ContractSource::UserModel;
+    if (K->Role == CallRole::DriverData) {
+      if (!Values.count("arg"))
+        return fail(N, "API '" + R.Name +
+                           "' of kind 'driver-data' needs the device 'arg'");
+      if (!ArgOf("arg", false, Role.Arg))
+        return false;
+    }
+    R.Role = Role;
+    llvm::raw_string_ostream OS(R.Key);
+    OS << R.Kind << '|' << Role.Arg;
+    return true;
+  }
+  bool AcquireKind = !K->Counting && (K->LOp == LifeOp::Acquire ||
+                                      K->LOp == LifeOp::ConsumeAcquire);
+  int Arg = K->LOp == LifeOp::ConsumeAcquire && !K->Counting ? RetVal : 0;
+  if (!ArgOf("arg", AcquireKind, Arg))
+    return false;
+  if (!K->Counting && K->LOp == LifeOp::ConsumeAcquire && Arg != RetVal)
+    return fail(Values["arg"], "kind 'acquire-next' returns the new reference: "
+                               "'arg' can only be 'return'");
+
+  if (K->Counting) {
+    CountAPI C{};
+    C.Op = K->COp;
+    C.CounterArg = unsigned(Arg);
+    if (Values.count("counter")) {
+      if (!oneOf<CounterFamily>(Values["counter"], "counter", "counter",
+                                CounterTypes, C.Family))
+        return false;
+    } else if (StringRef(R.Name).starts_with("kref_")) {
+      C.Family = CounterFamily::Kref;
+    } else if (StringRef(R.Name).starts_with("refcount_")) {
+      C.Family = CounterFamily::Refcount;
+    } else if (StringRef(R.Name).starts_with("atomic") ||
+               StringRef(R.Name).starts_with("_atomic")) {
+      C.Family = CounterFamily::Atomic;
+    } else {
+      return fail(N, "API '" + R.Name +
+                         "' needs a 'counter' (kref, refcount or atomic)");
+    }
+    int V;
+    if (Values.count("value")) {
+      if (!ArgOf("value", false, V))
+        return false;
+      C.ValueArg = unsigned(V);
+    }
+    if (Values.count("lock")) {
+      if (!ArgOf("lock", false, V))
+        return false;
+      C.LockArg = unsigned(V);
+    } else if (C.Op == CountOp::PutLock) {
+      return fail(N, "API '" + R.Name +
+                         "' of kind 'put-and-lock' needs a 'lock' argument");
+    }
+    if (Values.count("release")) {
+      if (!ArgOf("release", false, V))
+        return false;
+      C.ReleaseArg = unsigned(V);
+    }
+    bool Tracked = false;
+    if (Values.count("tracked") &&
+        !boolean(Values["tracked"], "tracked", Tracked))
+      return false;
+    R.Count = C;
+    if (Tracked) {
+      // A counted reference on the object the counter is in: refcount.Model
+      // evaluates the call, the lifetime model only observes it.
+      LifetimeAPI L{};
+      L.Op = (C.Op == CountOp::Get || C.Op == CountOp::TryGet)
+                 ? LifeOp::Acquire
+                 : LifeOp::Release;
+      L.RefArg = int(C.CounterArg);
+      L.Fail = C.Op == CountOp::TryGet ? Failure::Zero : Failure::Never;
+      L.Observe = true;
+      L.Src =
+          Builtin ? ContractSource::BuiltinModel : ContractSource::UserModel;
+      R.Put = C.Family == CounterFamily::Refcount ? "refcount_dec_and_test()"
+                                                  : "kref_put()";
+      R.Life = L;
+      R.FamilyName = "kref";
+    }
+  } else {
+    LifetimeAPI L{};
+    L.Op = K->LOp;
+    L.RefArg = Arg;
+    L.Src = Builtin ? ContractSource::BuiltinModel : ContractSource::UserModel;
+    R.FamilyName = "user";
+    for (auto [Key, Flag] :
+         {std::pair<const char *, bool *>{"bound-to-caller", &L.BoundToCaller},
+          {"creates", &L.Creates},
+          {"acpi-uncounted", &L.AcpiUncounted}})
+      if (Values.count(Key) && !boolean(Values[Key], Key, *Flag))
+        return false;
+    if (Values.count("put")) {
+      std::string Put;
+      if (!identifier(Values["put"], "put", Put))
+        return false;
+      R.Put = Put + "()";
+    }
+    if (Values.count("advice") && !scalar(Values["advice"], "advice", R.Advice))
+      return false;
+    if (Values.count("family")) {
+      if (!scalar(Values["family"], "family", R.FamilyName))
+        return false;
+      // Built-in families are spelled with '-' (pm-runtime).
+      if (!isIdentifier(R.FamilyName) &&
+          !llvm::is_contained(BuiltinFamilies, StringRef(R.FamilyName)))
+        return fail(Values["family"], "'family' must be a name such as "
+                                      "'drm_gem', not '" +
+                                          R.FamilyName + "'");
+    }
+    if (Values.count("fails") &&
+        !oneOf<Failure>(Values["fails"], "fails", "failure convention",
+                        Failures, L.Fail))
+      return false;
+    if (Values.count("returns-arg")) {
+      bool B;
+      if (!boolean(Values["returns-arg"], "returns-arg", B))
+        return false;
+      if (B && Arg == RetVal)
+        return fail(Values["returns-arg"],
+                    "'returns-arg' needs an 'arg' number: the acquired "
+                    "argument is what the function returns");
+      L.ReturnsArg = B;
+    }
+    if (L.Op == LifeOp::ConsumeAcquire) {
+      if (!Values.count("consumes"))
+        return fail(N, "API '" + R.Name +
+                           "' of kind 'acquire-next' needs 'consumes' (the "
+                           "argument whose reference it puts)");
+      if (!ArgOf("consumes", false, L.ConsumedArg))
+        return false;
+    }
+    R.Life = L;
+  }
+  // A canonical spelling of the row, to compare duplicates.
+  llvm::raw_string_ostream OS(R.Key);
+  OS << R.Kind << '|' << R.FamilyName << '|';
+  if (R.Count)
+    OS << unsigned(R.Count->Family) << ',' << R.Count->CounterArg << ','
+       << R.Count->ValueArg.value_or(99) << ',' << R.Count->LockArg.value_or(99)
+       << ',' << R.Count->ReleaseArg.value_or(99) << ',' << bool(R.Life);
+  else if (R.Life)
+    OS << R.Life->RefArg << ',' << R.Life->ConsumedArg << ','
+       << unsigned(R.Life->Fail) << ',' << R.Life->ReturnsArg << ','
+       << R.Life->BoundToCaller << R.Life->Creates << R.Life->AcpiUncounted
+       << ',' << R.Put << ',' << R.Advice;
+  return true;
+}

@@ -1,0 +1,50 @@
+//===- PutStyleImpl.h - The parts of the put-style pass ---------*- C++ -*-===//
+//
+// PutStyleDB::get (PutStyle.cpp) infers each counter field's put style from
+// parts split by reason to change:
+//
+//   PutStyleCollector.cpp  the walk of every function body in source order
+//                          with a syntactic lock set (lock wrappers
+//                          included): each final put and the locks held at
+//                          it, and the locks held around every call
+//   PutStyleRelease.cpp    what runs when a count hits zero: does it free the
+//                          counter's object, does it take it off an index
+//
+// PutStyle.cpp turns the recorded puts into styles and applies the styles
+// the model file and annotations give. Private to those files.
+//
+//===----------------------------------------------------------------------===//
+#ifndef KREFCHECK_PUTSTYLEIMPL_H
+#define KREFCHECK_PUTSTYLEIMPL_H
+
+#include "PutStyle.h"
+#include "clang/AST/Expr.h"
+
+namespace krefcheck {
+namespace putstyle {
+
+inline const clang::FunctionDecl *calleeOf(const clang::CallExpr *CE) {
+  return CE ? CE->getDirectCallee() : nullptr;
+}
+
+// PutStyleCollector.cpp
+/// Records every put of every counter field of the TU into DB: plain
+/// decrements, and final puts as bare or locked (PutStyleInfo).
+void collectPuts(PutStyleDB &DB, clang::ASTContext &Ctx);
+
+// PutStyleRelease.cpp
+/// The variable that holds the counter's object: `c` in `&c->refcnt`.
+const clang::ValueDecl *ownerOf(const clang::Expr *CounterArg);
+/// Where the statement frees or releases the counter's object Owner (any
+/// object when null); invalid when it does not.
+clang::SourceLocation findFree(const clang::Stmt *S,
+                               const clang::ValueDecl *Owner);
+/// Does this statement (or a function it calls directly, Depth levels) take
+/// an object off an index? Returns the location of the removal.
+clang::SourceLocation findIndexRemoval(const clang::Stmt *S,
+                                       unsigned Depth = 1);
+
+} // namespace putstyle
+} // namespace krefcheck
+
+#endif

@@ -1,0 +1,139 @@
+//===- PutStyleRelease.cpp - What runs when a count hits zero -------------===//
+//
+// The evidence the put-style pass reads in a release path (the kref release
+// callback's body, or what runs after a decrement-and-test hits zero): a
+// free of the counter's object (an atomic_t that frees on zero is a lifetime
+// count) and a removal from a lookup index (the index holds no count, so its
+// entries can reach zero while still listed). What counts as either comes
+// from the model (`calls: frees`, `indexes:` removals).
+//
+//===----------------------------------------------------------------------===//
+
+#include "CounterKey.h"
+#include "ModelFile.h"
+#include "PutStyleImpl.h"
+#include "RefcountAPI.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+
+using namespace clang;
+using namespace krefcheck;
+using namespace krefcheck::putstyle;
+
+namespace {
+
+/// APIs that take an object off a lookup index (`kind: removal` rows of the
+/// model's `indexes:`).
+bool isIndexRemoval(StringRef Name) {
+  const IndexAPI *API = activeModel().indexAPI(Name);
+  return API && API->Removal;
+}
+
+/// Calls that free or release an object (the model's `calls: frees`).
+bool isFreeLike(StringRef N) { return activeModel().Calls.Frees.contains(N); }
+
+bool mentions(const Stmt *S, const ValueDecl *D) {
+  if (!S)
+    return false;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+    if (DRE->getDecl() == D)
+      return true;
+  for (const Stmt *Child : S->children())
+    if (mentions(Child, D))
+      return true;
+  return false;
+}
+
+/// Does the statement free or release the counter's object: a free-like call
+/// (`kfree(c)`, `call_rcu(&c->rcu, ...)`, `conn_free(c)`) or a release
+/// callback (`c->ops->release(c)`) taking the owner? Without a known owner,
+/// any free-like call counts.
+class FreeFinder : public RecursiveASTVisitor<FreeFinder> {
+public:
+  FreeFinder(const ValueDecl *Owner, unsigned Depth = 1)
+      : Owner(Owner), Depth(Depth) {}
+  SourceLocation Found;
+  bool VisitCallExpr(CallExpr *CE) {
+    const FunctionDecl *FD = calleeOf(CE);
+    auto Takes = [&](const Expr *A) { return !Owner || mentions(A, Owner); };
+    bool FreeLike = !FD || (FD->getIdentifier() && isFreeLike(FD->getName()));
+    if (FreeLike && llvm::any_of(CE->arguments(), Takes)) {
+      Found = CE->getBeginLoc();
+      return false;
+    }
+    // One call away: `item_teardown(it)` whose body does `kfree(param)`.
+    const FunctionDecl *Def = FD ? FD->getDefinition() : nullptr;
+    if (!Owner || Depth == 0 || !Def || !Def->hasBody())
+      return true;
+    for (unsigned I = 0, N = std::min(CE->getNumArgs(), Def->getNumParams());
+         I < N; ++I) {
+      if (!mentions(CE->getArg(I), Owner))
+        continue;
+      FreeFinder Inner(Def->getParamDecl(I), Depth - 1);
+      Inner.TraverseStmt(Def->getBody());
+      if (Inner.Found.isValid()) {
+        Found = CE->getBeginLoc();
+        return false;
+      }
+    }
+    return true;
+  }
+
+private:
+  const ValueDecl *Owner;
+  unsigned Depth;
+};
+
+/// Does this statement (or a function it calls directly, one level) take an
+/// object off an index? Returns the location of the removal.
+class IndexRemovalFinder : public RecursiveASTVisitor<IndexRemovalFinder> {
+public:
+  explicit IndexRemovalFinder(unsigned Depth) : Depth(Depth) {}
+  SourceLocation Found;
+  bool VisitCallExpr(CallExpr *CE) {
+    if (Found.isValid())
+      return false;
+    const FunctionDecl *FD = calleeOf(CE);
+    if (!FD || !FD->getIdentifier())
+      return true;
+    if (isIndexRemoval(FD->getName())) {
+      Found = CE->getBeginLoc();
+      return false;
+    }
+    if (Depth > 0 && FD->hasBody() && !lookupCountAPI(FD->getName())) {
+      IndexRemovalFinder Inner(Depth - 1);
+      Inner.TraverseStmt(FD->getBody());
+      if (Inner.Found.isValid())
+        Found = CE->getBeginLoc();
+    }
+    return Found.isInvalid();
+  }
+
+private:
+  unsigned Depth;
+};
+
+} // namespace
+
+/// The variable that holds the counter's object: `c` in `&c->refcnt`.
+const ValueDecl *putstyle::ownerOf(const Expr *CounterArg) {
+  const Expr *E = stripAddrOf(CounterArg);
+  while (const auto *ME = dyn_cast<MemberExpr>(E))
+    E = ME->getBase()->IgnoreParenCasts();
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    return DRE->getDecl();
+  return nullptr;
+}
+
+SourceLocation putstyle::findFree(const Stmt *S, const ValueDecl *Owner) {
+  FreeFinder F(Owner);
+  F.TraverseStmt(const_cast<Stmt *>(S));
+  return F.Found;
+}
+
+SourceLocation putstyle::findIndexRemoval(const Stmt *S, unsigned Depth) {
+  if (!S)
+    return SourceLocation();
+  IndexRemovalFinder F(Depth);
+  F.TraverseStmt(const_cast<Stmt *>(S));
+  return F.Found;
+}
