@@ -12,6 +12,8 @@
 #include "ModelFile.h"
 #include "Rules.h"
 #include "clang/AST/ParentMap.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include <bitset>
 
 using namespace clang;
 using namespace ento;
@@ -61,7 +63,7 @@ void lifetime::handOverArguments(const CallEvent &Call, CheckerContext &C) {
       C.addTransition(Stored);
     return;
   }
-  ProgramStateRef New = Stored;
+  ProgramStateRef New = noteNeighbourCall(Stored, Call);
   for (unsigned I = 0, N = Call.getNumArgs(); I < N; ++I) {
     const MemRegion *R = refRegion(Call.getArgSVal(I));
     if (!R)
@@ -367,6 +369,108 @@ ProgramStateRef lifetime::escapeSymbols(ProgramStateRef State,
     } else if (E.K == RefEntry::Kind::BorrowedPut) {
       State = removeRef(State, KV.first);
     }
+  }
+  return State;
+}
+
+namespace {
+/// A set of families (built-in and model-file ones).
+struct FamilySet {
+  std::bitset<256> Bits;
+  void insert(Family F) { Bits.set(static_cast<unsigned>(F)); }
+  void insertAll(const FamilySet &O) { Bits |= O.Bits; }
+  bool contains(Family F) const { return Bits.test(static_cast<unsigned>(F)); }
+  bool empty() const { return Bits.none(); }
+};
+} // namespace
+
+/// The families a function's body puts a count of, directly or through the
+/// functions it calls (Depth levels deep, bodies in this TU).
+static FamilySet bodyPutFamilies(const FunctionDecl *FD, unsigned Depth) {
+  // Per translation unit (an editor's process analyzes many).
+  static const ASTContext *CacheOf = nullptr;
+  static llvm::DenseMap<std::pair<const FunctionDecl *, unsigned>, FamilySet>
+      Cache;
+  const FunctionDecl *Def = nullptr;
+  if (!FD || !FD->hasBody(Def) || !Def)
+    return {};
+  if (CacheOf != &Def->getASTContext()) {
+    Cache.clear();
+    CacheOf = &Def->getASTContext();
+  }
+  auto Key = std::make_pair(Def, Depth);
+  auto It = Cache.find(Key);
+  if (It != Cache.end())
+    return It->second;
+  Cache[Key] = {}; // Recursion ends here.
+  FamilySet Families;
+  struct Walk : RecursiveASTVisitor<Walk> {
+    FamilySet &Out;
+    unsigned Depth;
+    Walk(FamilySet &Out, unsigned Depth) : Out(Out), Depth(Depth) {}
+    bool VisitCallExpr(CallExpr *CE) {
+      const FunctionDecl *Callee = CE->getDirectCallee();
+      if (!Callee)
+        return true;
+      const CallContract &K = contractFor(Callee);
+      if (K.API && !K.API->Observe &&
+          (K.API->Op == LifeOp::Release || K.API->Op == LifeOp::Consume))
+        Out.insert(K.API->Fam);
+      else if (!K.API && Depth > 0)
+        Out.insertAll(bodyPutFamilies(Callee, Depth - 1));
+      return true;
+    }
+  };
+  Walk(Families, Depth).TraverseStmt(Def->getBody());
+  Cache[Key] = Families;
+  return Families;
+}
+
+/// Can a call given an argument whose object is ArgBase reach the object
+/// R: the object itself, one read out of it (a few fields deep), or the
+/// result of a same-result getter given one of those?
+static bool reachableFrom(ProgramStateRef State, const MemRegion *R,
+                          const MemRegion *ArgBase, unsigned Depth = 0) {
+  const MemRegion *Base = R->getBaseRegion();
+  for (unsigned I = 0; Base && I < 4; ++I) {
+    if (Base == ArgBase)
+      return true;
+    Base = loadedOutOf(Base);
+  }
+  if (Depth > 1)
+    return false;
+  for (const MemRegion *A : sameResultArgs(State, R->getBaseRegion()))
+    if (reachableFrom(State, A, ArgBase, Depth + 1))
+      return true;
+  return false;
+}
+
+ProgramStateRef lifetime::forgetCountsPutOutOfSight(ProgramStateRef State,
+                                                    const CallEvent &Call,
+                                                    CheckerContext &C) {
+  if (C.wasInlined)
+    return State;
+  const auto *FD = dyn_cast_or_null<FunctionDecl>(Call.getDecl());
+  if (!FD || !FD->hasBody())
+    return State;
+  auto Refs = allRefs(State);
+  if (Refs.empty())
+    return State;
+  FamilySet Families = bodyPutFamilies(FD, 3);
+  if (Families.empty())
+    return State;
+  SmallVector<const MemRegion *, 4> ArgBases;
+  for (unsigned I = 0, N = Call.getNumArgs(); I < N; ++I)
+    if (const MemRegion *R = Call.getArgSVal(I).getAsRegion())
+      ArgBases.push_back(R->getBaseRegion());
+  for (const auto &KV : Refs) {
+    if (!KV.second.isHeld() || !Families.contains(keyFamily(KV.first)))
+      continue;
+    bool Reached = llvm::any_of(ArgBases, [&](const MemRegion *A) {
+      return reachableFrom(State, KV.first.Region, A);
+    });
+    if (Reached && applyRule(RuleId::UninlinedBodyPuts))
+      State = setRef(State, KV.first, KV.second.escaped());
   }
   return State;
 }

@@ -248,7 +248,12 @@ void LifetimeModel::checkPostCall(const CallEvent &Call,
   const CallContract &K = contractFor(Call);
   const LifetimeAPI *API = K.API;
   if (!API) {
-    noteViews(Call, K, C);
+    ProgramStateRef State = C.getState();
+    ProgramStateRef After = forgetCountsPutOutOfSight(State, Call, C);
+    if (After != State)
+      C.addTransition(After);
+    else
+      noteViews(Call, K, C);
     return;
   }
   if (!API->Observe)

@@ -116,6 +116,17 @@ unknownTargetOf(ProgramStateRef State, const MemRegion *R, Family F,
 /// Whether a put on R, whose pointer died, is kept for rule
 /// unknown-get-target: R comes from a call or a field read again.
 bool mayBeNamedAgain(const MemRegion *R);
+/// Before an opaque call: remember it if it is given a held object, whose
+/// neighbour (not the object itself) its result then is.
+ProgramStateRef noteNeighbourCall(ProgramStateRef State, const CallEvent &Call);
+/// The pointers a same-result getter was given to return the object R.
+llvm::SmallVector<const MemRegion *, 2> sameResultArgs(ProgramStateRef State,
+                                                       const MemRegion *R);
+/// After a call to a function of this TU the analyzer did not inline: the
+/// held counts its body may have put (rule uninlined-body-puts) escape.
+ProgramStateRef forgetCountsPutOutOfSight(ProgramStateRef State,
+                                          const CallEvent &Call,
+                                          CheckerContext &C);
 /// Where the pointer R came from, for notes ("comes from
 /// regmap_get_device()"); empty when unknown.
 std::string pointerOrigin(const MemRegion *R);

@@ -20,7 +20,12 @@
 //                           call, or a field read again after a call, made
 //                           after the path took (or dropped) a count, may be
 //                           that count's object: rules unknown-put-target
-//                           and unknown-get-target decide.
+//                           and unknown-get-target decide. The result of
+//                           an opaque call that was given a held object
+//                           (or the address of the variable holding it) is
+//                           a neighbour of that object (its child, parent,
+//                           endpoint, next element), never a candidate: code
+//                           that has the object needs no call to find it.
 //
 // The same-result memo is keyed by the callee and the identity of each
 // argument (a region, a symbol, or a constant); its results stay alive as
@@ -127,6 +132,20 @@ bool lifetime::evalSameResult(const CallEvent &Call, CheckerContext &C) {
   return true;
 }
 
+SmallVector<const MemRegion *, 2>
+lifetime::sameResultArgs(ProgramStateRef State, const MemRegion *R) {
+  SmallVector<const MemRegion *, 2> Args;
+  for (const auto &KV : State->get<SameResults>()) {
+    const MemRegion *Result = KV.second.getAsRegion();
+    if (!Result || Result->getBaseRegion() != R)
+      continue;
+    for (const ArgId &A : KV.first.Args)
+      if (A.K == ArgId::Region)
+        Args.push_back(static_cast<const MemRegion *>(A.P));
+  }
+  return Args;
+}
+
 void lifetime::keepSameResultsAlive(ProgramStateRef State, SymbolReaper &SR) {
   // A reference on the result (the device a runtime-PM count was taken
   // on) must outlive the local that held it: the next call with the same
@@ -145,6 +164,49 @@ ProgramStateRef lifetime::removeDeadSameResults(ProgramStateRef State,
         break;
       }
   return State;
+}
+
+// The opaque calls (by their expression) that were given a held object, a
+// field of one, or the address of a location holding one.
+REGISTER_SET_WITH_PROGRAMSTATE(NeighbourCalls, const Stmt *)
+
+/// Is V a held object, a field of one, or a location that holds one?
+static bool namesHeldObject(ProgramStateRef State, SVal V) {
+  const MemRegion *R = V.getAsRegion();
+  if (!R)
+    return false;
+  auto Held = [&State](const MemRegion *Base) {
+    for (const auto &KV : allRefs(State))
+      if (KV.first.Region == Base)
+        return true;
+    return false;
+  };
+  if (Held(R->getBaseRegion()))
+    return true;
+  const auto *TR = dyn_cast<TypedValueRegion>(R);
+  if (!TR || !TR->getValueType()->isPointerType())
+    return false;
+  const MemRegion *Pointee = State->getSVal(R).getAsRegion();
+  return Pointee && Held(Pointee->getBaseRegion());
+}
+
+ProgramStateRef lifetime::noteNeighbourCall(ProgramStateRef State,
+                                            const CallEvent &Call) {
+  const auto *CE = dyn_cast_or_null<CallExpr>(Call.getOriginExpr());
+  if (!CE || !Call.getResultType()->isPointerType() ||
+      State->contains<NeighbourCalls>(CE))
+    return State;
+  for (unsigned I = 0, N = Call.getNumArgs(); I < N; ++I)
+    if (namesHeldObject(State, Call.getArgSVal(I)))
+      return State->add<NeighbourCalls>(CE);
+  return State;
+}
+
+/// Was R returned by a call given a held object (see noteNeighbourCall)?
+static bool neighbourOfHeld(ProgramStateRef State, const MemRegion *R) {
+  const auto *SR = dyn_cast<SymbolicRegion>(R->getBaseRegion());
+  const auto *SC = SR ? dyn_cast<SymbolConjured>(SR->getSymbol()) : nullptr;
+  return SC && SC->getStmt() && State->contains<NeighbourCalls>(SC->getStmt());
 }
 
 /// Does the pointer R come from a call made after the symbol count Since:
@@ -220,7 +282,7 @@ lifetime::unknownTargetOf(ProgramStateRef State, const MemRegion *R, Family F,
   std::optional<std::pair<RefKey, RefEntry>> Result;
   unsigned CallResultMatches = 0;
   const MemRegion *From = readFrom(R);
-  bool FromCall = isCallResult(R);
+  bool FromCall = isCallResult(R) && !neighbourOfHeld(State, R);
   for (const auto &KV : allRefs(State)) {
     const RefEntry &E = KV.second;
     if (KV.first.Fam != F || KV.first.Region == R)

@@ -210,3 +210,34 @@ int foo_free_without_put(struct foo_data *data) {
   }
   return 0;
 }
+
+/* A call given the held node returns a neighbour of it (an endpoint, a
+ * child, the next element), never the node itself: code that holds the
+ * node needs no call to find it. The put of that result is not the node's
+ * put (audio-graph-card2.c's graph_parse_node(), whose endpoint helper is
+ * given the port). */
+struct device_node *foo_get_endpoint(struct device_node *port);
+
+int foo_parse_endpoint(struct device_node *port) {
+  struct device_node *ep;
+  int ret;
+  of_node_get(port);
+  ep = foo_get_endpoint(port);
+  ret = configure(ep);
+  of_node_put(ep);
+  of_node_put(port);
+  return ret; // no-warning
+}
+
+int foo_parse_endpoint_leaks(struct device_node *port) {
+  struct device_node *ep;
+  int ret;
+  of_node_get(port); // expected-note{{Reference to 'port' taken by of_node_get()}}
+  ep = foo_get_endpoint(port);
+  ret = configure(ep);
+  of_node_put(ep); // expected-note{{The call to of_node_put() puts 'ep', not 'port': 'ep' here comes from foo_get_endpoint()}}
+  if (ret < 0) // expected-note{{Assuming 'ret' is < 0}} expected-note{{Taking true branch}}
+    return ret; // LEAK: the endpoint's put is not the port's // expected-warning{{Reference to 'port' taken by of_node_get() is not released on this error path (missing of_node_put())}} expected-note{{Reference to 'port' taken by of_node_get() is not released on this error path (missing of_node_put())}}
+  of_node_put(port);
+  return 0;
+}
