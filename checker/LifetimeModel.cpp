@@ -347,15 +347,6 @@ void LifetimeModel::checkDeadSymbols(SymbolReaper &SR,
       Leaks.push_back(KV);
       New = removeRef(New, KV.first);
     } else {
-      // A get on `dev->parent` whose field was reloaded after a call (and
-      // maybe assumed NULL before the put): the path lost track of the put.
-      const MemRegion *Base = R->getBaseRegion();
-      if (const MemRegion *From = loadedFrom(Base))
-        if (refRegion(State->getSVal(From)) != Base &&
-            applyRule(RuleId::ReloadedField)) {
-          New = removeRef(New, KV.first);
-          continue;
-        }
       New = setRef(New, KV.first, E.lost());
     }
   }

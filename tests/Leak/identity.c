@@ -1,7 +1,5 @@
 // RUN: %analyze -analyzer-checker=refcount.Leak %inline -verify=expected,dflt,%vprefix %s
 // RUN: %analyze -analyzer-checker=refcount.Leak %proto -verify=expected,dflt,%vprefix %s
-// RUN: %analyze -analyzer-checker=refcount.Leak %inline -verify=expected,noreload,%vprefix %s -analyzer-config refcount:DisableRules=reloaded-field
-// RUN: %analyze -analyzer-checker=refcount.Leak %proto -verify=expected,noreload,%vprefix %s -analyzer-config refcount:DisableRules=reloaded-field
 // RUN: %analyze -analyzer-checker=refcount.Leak %inline -verify=expected,noident,%vprefix %s -analyzer-config 'refcount:DisableRules=unknown-put-target;unknown-get-target'
 // RUN: %analyze -analyzer-checker=refcount.Leak %proto -verify=expected,noident,%vprefix %s -analyzer-config 'refcount:DisableRules=unknown-put-target;unknown-get-target'
 
@@ -13,9 +11,9 @@
  * (rule unknown-get-target) is matched to the one count the path cannot
  * tell it apart from. Index inserts (idr_alloc(), xa_store()) keep what
  * they store, and for_each_acpi_dev_match()'s step puts the previous
- * match. Each case has a twin that still leaks; two of the twins are
- * found only with rule reloaded-field off (prefix noreload), which forgets
- * a get whose pointer was read from a field a call may have changed; with
+ * match. Each case has a twin that still leaks (two of them were missed
+ * while rule reloaded-field forgot a get on a field a call may have
+ * changed: the rule is gone, docs/validation-sweep.md section 10); with
  * rules unknown-put-target and unknown-get-target off (prefix noident) the
  * no-warning cases that need them report. */
 
@@ -72,12 +70,12 @@ int foo_reread(struct foo_data *data) {
 
 int foo_reread_leaks(struct foo_data *data) {
   struct device *dev = &data->pdev->dev;
-  int ret = pm_runtime_resume_and_get(dev); // noreload-note{{The call to pm_runtime_resume_and_get() takes a runtime-PM usage count of 'dev': it succeeded}}
-  if (ret) // noreload-note{{'ret' is 0}} noreload-note{{Taking false branch}}
+  int ret = pm_runtime_resume_and_get(dev); // expected-note{{The call to pm_runtime_resume_and_get() takes a runtime-PM usage count of 'dev': it succeeded}}
+  if (ret) // expected-note{{'ret' is 0}} expected-note{{Taking false branch}}
     return ret;
   ret = configure(data);
-  if (ret < 0) // noreload-note{{Assuming 'ret' is < 0}} noreload-note{{Taking true branch}}
-    return ret; // LEAK: no put on this path // noreload-warning{{The runtime-PM usage count of 'dev' taken by pm_runtime_resume_and_get() is not dropped on this error path (missing pm_runtime_put())}} noreload-note{{The runtime-PM usage count of 'dev' taken by pm_runtime_resume_and_get() is not dropped on this error path (missing pm_runtime_put())}}
+  if (ret < 0) // expected-note{{Assuming 'ret' is < 0}} expected-note{{Taking true branch}}
+    return ret; // LEAK: no put on this path // expected-warning{{The runtime-PM usage count of 'dev' taken by pm_runtime_resume_and_get() is not dropped on this error path (missing pm_runtime_put())}} expected-note{{The runtime-PM usage count of 'dev' taken by pm_runtime_resume_and_get() is not dropped on this error path (missing pm_runtime_put())}}
   pm_runtime_put(&data->pdev->dev);
   return 0;
 }
@@ -94,7 +92,7 @@ int foo_two_devices(struct foo_data *data, struct device *other) {
     return ret;
   }
   ret = configure(data);
-  pm_runtime_put(&data->pdev->dev); // dflt-note{{The call to pm_runtime_put() puts '&data->pdev->dev', not 'other': '&data->pdev->dev' here was read again after a call that may have changed it}} noident-note{{The call to pm_runtime_put() puts '&data->pdev->dev', not 'other': '&data->pdev->dev' here was read again after a call that may have changed it}}
+  pm_runtime_put(&data->pdev->dev); // matched by its load origin: the count of &data->pdev->dev
   if (ret) // expected-note{{Assuming 'ret' is not equal to 0}} expected-note{{Taking true branch}}
     return -EIO; // LEAK: 'other' is never put on this path // expected-warning{{The runtime-PM usage count of 'other' taken by pm_runtime_resume_and_get() is not dropped on this error path (missing pm_runtime_put())}} expected-note{{The runtime-PM usage count of 'other' taken by pm_runtime_resume_and_get() is not dropped on this error path (missing pm_runtime_put())}}
   pm_runtime_put(other);
@@ -116,9 +114,9 @@ int foo_alloc(struct foo_data *data) {
 
 int foo_alloc_leaks(struct foo_data *data) {
   int ret = configure(data);
-  if (ret) { // noreload-note{{Assuming 'ret' is not equal to 0}} noreload-note{{Taking true branch}}
-    pm_runtime_get_sync(&data->pdev->dev); // noreload-note{{The call to pm_runtime_get_sync() takes a runtime-PM usage count of '&data->pdev->dev', even when it fails}}
-    return -EIO; // LEAK: nothing was put before this get // noreload-warning{{The runtime-PM usage count of '&data->pdev->dev' taken by pm_runtime_get_sync() is not dropped on this error path (missing pm_runtime_put_noidle()); pm_runtime_get_sync() increments it even when it fails: consider pm_runtime_resume_and_get()}} noreload-note{{The runtime-PM usage count of '&data->pdev->dev' taken by pm_runtime_get_sync() is not dropped on this error path (missing pm_runtime_put_noidle()); pm_runtime_get_sync() increments it even when it fails: consider pm_runtime_resume_and_get()}}
+  if (ret) { // expected-note{{Assuming 'ret' is not equal to 0}} expected-note{{Taking true branch}}
+    pm_runtime_get_sync(&data->pdev->dev); // expected-note{{The call to pm_runtime_get_sync() takes a runtime-PM usage count of '&data->pdev->dev', even when it fails}}
+    return -EIO; // LEAK: nothing was put before this get // expected-warning{{The runtime-PM usage count of '&data->pdev->dev' taken by pm_runtime_get_sync() is not dropped on this error path (missing pm_runtime_put_noidle()); pm_runtime_get_sync() increments it even when it fails: consider pm_runtime_resume_and_get()}} expected-note{{The runtime-PM usage count of '&data->pdev->dev' taken by pm_runtime_get_sync() is not dropped on this error path (missing pm_runtime_put_noidle()); pm_runtime_get_sync() increments it even when it fails: consider pm_runtime_resume_and_get()}}
   }
   return 0;
 }
