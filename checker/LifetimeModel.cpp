@@ -161,7 +161,7 @@ void lifetime::noteStoredWordCast(const CastExpr *CE, CheckerContext &C) {
 namespace {
 
 class LifetimeModel
-    : public Checker<eval::Call, check::PreCall, check::PostCall,
+    : public Checker<eval::Call, eval::Assume, check::PreCall, check::PostCall,
                      check::PreStmt<ReturnStmt>, check::PostStmt<CastExpr>,
                      check::Bind, check::PointerEscape, check::LiveSymbols,
                      check::DeadSymbols, check::EndFunction,
@@ -170,6 +170,10 @@ public:
   const LeakReporter *Leak = nullptr;
 
   bool evalCall(const CallEvent &Call, CheckerContext &C) const;
+  ProgramStateRef evalAssume(ProgramStateRef State, SVal Cond,
+                             bool Assumption) const {
+    return pruneNullHeldFields(State);
+  }
   void checkPreCall(const CallEvent &Call, CheckerContext &C) const {
     handOverArguments(Call, C);
   }

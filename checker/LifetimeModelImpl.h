@@ -122,6 +122,14 @@ ProgramStateRef noteNeighbourCall(ProgramStateRef State, const CallEvent &Call);
 /// The pointers a same-result getter was given to return the object R.
 llvm::SmallVector<const MemRegion *, 2> sameResultArgs(ProgramStateRef State,
                                                        const MemRegion *R);
+/// Rule held-field-not-null: a path that assumes NULL a field a held
+/// pointer was read through, read again after a call, is infeasible.
+ProgramStateRef pruneNullHeldFields(ProgramStateRef State);
+/// At a get through `a->b->obj`: remember the pointer fields read on the
+/// way (for rule held-field-not-null).
+ProgramStateRef noteHeldThrough(ProgramStateRef State, const clang::Expr *ArgE,
+                                const MemRegion *Held,
+                                const clang::LocationContext *LCtx);
 /// After a call to a function of this TU the analyzer did not inline: the
 /// held counts its body may have put (rule uninlined-body-puts) escape.
 ProgramStateRef forgetCountsPutOutOfSight(ProgramStateRef State,

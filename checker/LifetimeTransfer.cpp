@@ -345,6 +345,7 @@ void lifetime::applyCall(const CallEvent &Call, const LifetimeAPI &API,
   }
   if (Ok) {
     Ok = acquire(Ok, R, API, CE, ArgE, symbolWatermark(CE, C));
+    Ok = noteHeldThrough(Ok, ArgE, R, C.getLocationContext());
     auto Found = findRef(Ok, R, F);
     const MemRegion *KR = Found ? Found->first.Region : R;
     std::function<std::string(const std::string &)> Msg;

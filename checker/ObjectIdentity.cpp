@@ -169,6 +169,37 @@ ProgramStateRef lifetime::removeDeadSameResults(ProgramStateRef State,
 // The opaque calls (by their expression) that were given a held object, a
 // field of one, or the address of a location holding one.
 REGISTER_SET_WITH_PROGRAMSTATE(NeighbourCalls, const Stmt *)
+// The pointer fields a held pointer was read through, to the held object
+// (`sor->aux` for a count on `sor->aux->dev`).
+REGISTER_MAP_WITH_PROGRAMSTATE(HeldThrough, const MemRegion *,
+                               const MemRegion *)
+
+static const FieldDecl *fieldOf(const MemRegion *R) {
+  const auto *FR = dyn_cast_or_null<FieldRegion>(R);
+  return FR ? FR->getDecl() : nullptr;
+}
+
+/// Is the pointer R read again through the fields the held object at
+/// HeldBase was reached through: `sor->aux->dev` re-read after a call,
+/// where `sor->aux` is a field the get went through (rule
+/// held-field-not-null records them) and `dev` the same last field?
+static bool sameFieldPath(ProgramStateRef State, const MemRegion *R,
+                          const MemRegion *HeldBase) {
+  const FieldDecl *Last = fieldOf(loadedFrom(R->getBaseRegion()));
+  if (!Last || Last != fieldOf(loadedFrom(HeldBase)))
+    return false;
+  const MemRegion *Base = loadedFrom(R->getBaseRegion())->getBaseRegion();
+  for (int Depth = 0; Depth < 3; ++Depth) {
+    const MemRegion *Field = loadedFrom(Base);
+    if (!Field)
+      return false;
+    if (const MemRegion *const *To = State->get<HeldThrough>(Field))
+      if (*To == HeldBase)
+        return true;
+    Base = Field->getBaseRegion();
+  }
+  return false;
+}
 
 /// Is V a held object, a field of one, or a location that holds one?
 static bool namesHeldObject(ProgramStateRef State, SVal V) {
@@ -293,6 +324,8 @@ lifetime::unknownTargetOf(ProgramStateRef State, const MemRegion *R, Family F,
       continue;
     if (From && From == readFrom(KV.first.Region))
       return KV;
+    if (sameFieldPath(State, R, KV.first.Region->getBaseRegion()))
+      return KV;
     if (FromCall && ++CallResultMatches == 1)
       Result = KV;
   }
@@ -351,10 +384,99 @@ const NoteTag *lifetime::unmatchedPutNote(CheckerContext &C,
       return "Reference to " + (Fallback.empty() ? "the object" : Fallback) +
              " released by " + Callee;
     std::string What = Fallback.empty() ? "an object" : Fallback;
-    for (const auto &O : Others)
-      if (Interesting(O.first))
-        return "The call to " + Callee + " puts " + What + ", not " + O.second +
-               (Origin.empty() ? "" : ": " + What + " here " + Origin);
+    for (const auto &O : Others) {
+      if (!Interesting(O.first))
+        continue;
+      if (O.second == What) // The same expression, read again.
+        return "The call to " + Callee + " puts " + What +
+               (Origin.empty() ? " read again after a call"
+                               : " as it " + Origin) +
+               ", which the path cannot tell is the object it took the "
+               "count on";
+      return "The call to " + Callee + " puts " + What + ", not " + O.second +
+             (Origin.empty() ? "" : ": " + What + " here " + Origin);
+    }
     return "";
   });
+}
+
+/// The location the lvalue E names (a variable, or a field through `->`
+/// or `.`), evaluated in State; null if E is anything else.
+static const MemRegion *lvalueRegion(ProgramStateRef State, const Expr *E,
+                                     const LocationContext *LCtx,
+                                     int Depth = 0) {
+  E = E->IgnoreParens();
+  if (Depth > 4)
+    return nullptr;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+    return VD ? State->getLValue(VD, LCtx).getAsRegion() : nullptr;
+  }
+  const auto *ME = dyn_cast<MemberExpr>(E);
+  const auto *FD = ME ? dyn_cast<FieldDecl>(ME->getMemberDecl()) : nullptr;
+  if (!FD)
+    return nullptr;
+  SVal BaseLoc;
+  const Expr *BaseE = ME->getBase()->IgnoreParenImpCasts();
+  if (ME->isArrow()) {
+    const MemRegion *P = lvalueRegion(State, BaseE, LCtx, Depth + 1);
+    if (!P)
+      return nullptr;
+    BaseLoc = State->getSVal(P);
+  } else {
+    const MemRegion *B = lvalueRegion(State, BaseE, LCtx, Depth + 1);
+    if (!B)
+      return nullptr;
+    BaseLoc = loc::MemRegionVal(B);
+  }
+  if (!BaseLoc.getAs<Loc>())
+    return nullptr;
+  return State->getLValue(FD, BaseLoc).getAsRegion();
+}
+
+ProgramStateRef lifetime::noteHeldThrough(ProgramStateRef State,
+                                          const Expr *ArgE,
+                                          const MemRegion *Held,
+                                          const LocationContext *LCtx) {
+  if (!ArgE || !ruleEnabled(RuleId::HeldFieldNotNull))
+    return State;
+  // `sor->aux->dev`, `&priv->client->dev`: every pointer field read on the
+  // way to the object.
+  const Expr *E = ArgE->IgnoreParenCasts();
+  if (const auto *UO = dyn_cast<UnaryOperator>(E))
+    if (UO->getOpcode() == UO_AddrOf)
+      E = UO->getSubExpr()->IgnoreParens();
+  const MemRegion *Base = Held->getBaseRegion();
+  for (int Depth = 0; Depth < 4; ++Depth) {
+    const auto *ME = dyn_cast<MemberExpr>(E->IgnoreParenCasts());
+    if (!ME)
+      break;
+    const Expr *BaseE = ME->getBase()->IgnoreParenImpCasts();
+    if (ME->isArrow() && BaseE->getType()->isPointerType())
+      if (const MemRegion *Field = lvalueRegion(State, BaseE, LCtx))
+        if (isa<FieldRegion>(Field))
+          State = State->set<HeldThrough>(Field, Base);
+    E = BaseE;
+  }
+  return State;
+}
+
+ProgramStateRef lifetime::pruneNullHeldFields(ProgramStateRef State) {
+  // Read again after a call, such a field may be assumed NULL, and the put
+  // under `if (sor->aux)` skipped, though the path took the count through
+  // it.
+  for (const auto &KV : State->get<HeldThrough>()) {
+    bool StillHeld = false;
+    for (const auto &R : allRefs(State))
+      if (R.first.Region->getBaseRegion() == KV.second && R.second.isHeld())
+        StillHeld = true;
+    if (!StillHeld)
+      continue;
+    SVal Now = State->getSVal(KV.first);
+    if (isa_and_nonnull<SymbolDerived, SymbolConjured>(Now.getAsLocSymbol()) &&
+        State->isNull(Now).isConstrainedTrue() &&
+        applyRule(RuleId::HeldFieldNotNull))
+      return nullptr;
+  }
+  return State;
 }

@@ -1,5 +1,7 @@
 // RUN: %analyze -analyzer-checker=refcount.Leak %inline -verify=expected,dflt,%vprefix %s
 // RUN: %analyze -analyzer-checker=refcount.Leak %proto -verify=expected,dflt,%vprefix %s
+// RUN: %analyze -analyzer-checker=refcount.Leak %inline -verify=expected,dflt,noheld,%vprefix %s -analyzer-config refcount:DisableRules=held-field-not-null
+// RUN: %analyze -analyzer-checker=refcount.Leak %proto -verify=expected,dflt,noheld,%vprefix %s -analyzer-config refcount:DisableRules=held-field-not-null
 // RUN: %analyze -analyzer-checker=refcount.Leak %inline -verify=expected,noident,%vprefix %s -analyzer-config 'refcount:DisableRules=unknown-put-target;unknown-get-target'
 // RUN: %analyze -analyzer-checker=refcount.Leak %proto -verify=expected,noident,%vprefix %s -analyzer-config 'refcount:DisableRules=unknown-put-target;unknown-get-target'
 
@@ -15,7 +17,9 @@
  * while rule reloaded-field forgot a get on a field a call may have
  * changed: the rule is gone, docs/validation-sweep.md section 10); with
  * rules unknown-put-target and unknown-get-target off (prefix noident) the
- * no-warning cases that need them report. */
+ * no-warning cases that need them report; with rule held-field-not-null
+ * off (prefix noheld), a get through `sor->aux->dev` is lost when the code
+ * reads `sor->aux` again after a call. */
 
 int setup(void);
 int configure(void *state);
@@ -237,5 +241,48 @@ int foo_parse_endpoint_leaks(struct device_node *port) {
   if (ret < 0) // expected-note{{Assuming 'ret' is < 0}} expected-note{{Taking true branch}}
     return ret; // LEAK: the endpoint's put is not the port's // expected-warning{{Reference to 'port' taken by of_node_get() is not released on this error path (missing of_node_put())}} expected-note{{Reference to 'port' taken by of_node_get() is not released on this error path (missing of_node_put())}}
   of_node_put(port);
+  return 0;
+}
+
+/* A count taken through a field chain (`sor->aux->dev`) and put, after a
+ * call given `sor`, under `if (sor->aux)` through the same chain read
+ * again: the field is not NULL (the path took the count through it), and
+ * the re-read device is the held one (rule held-field-not-null;
+ * tegra_sor_probe()). */
+struct foo_aux {
+  struct device *dev;
+};
+struct foo_sor {
+  struct foo_aux *aux;
+  int mode;
+};
+struct foo_aux *foo_find_aux(struct device_node *np);
+
+int foo_sor_probe(struct foo_sor *sor, struct device_node *np) {
+  int err;
+  sor->aux = foo_find_aux(np);
+  if (!sor->aux) // noheld-note{{Assuming field 'aux' is non-null}} noheld-note{{Taking false branch}} noident-note{{Assuming field 'aux' is non-null}} noident-note{{Taking false branch}}
+    return -EIO;
+  get_device(sor->aux->dev); // noheld-note{{Reference to 'sor->aux->dev' taken by get_device()}} noident-note{{Reference to 'sor->aux->dev' taken by get_device()}}
+  err = configure(sor);
+  if (err < 0) // noheld-note{{Assuming 'err' is < 0}} noheld-note{{Taking true branch}} noident-note{{Assuming 'err' is < 0}} noident-note{{Taking true branch}}
+    goto put_aux; // noheld-note{{Control jumps to line}} noident-note{{Control jumps to line}}
+  return 0;
+put_aux:
+  if (sor->aux) // noheld-note{{Assuming field 'aux' is null}} noheld-note{{Taking false branch}} noident-note{{Assuming field 'aux' is non-null}} noident-note{{Taking true branch}}
+    put_device(sor->aux->dev); // noident-note{{The call to put_device() puts 'sor->aux->dev' read again after a call, which the path cannot tell is the object it took the count on}}
+  return err; // no-warning: the same device, through the same fields // noheld-warning{{Reference to 'sor->aux->dev' taken by get_device() is not released on this error path (missing put_device())}} noheld-note{{Reference to 'sor->aux->dev' taken by get_device() is not released on this error path (missing put_device())}} noident-warning{{Reference to 'sor->aux->dev' taken by get_device() is not released on this error path (missing put_device())}} noident-note{{Reference to 'sor->aux->dev' taken by get_device() is not released on this error path (missing put_device())}}
+}
+
+int foo_sor_probe_leaks(struct foo_sor *sor, struct device_node *np) {
+  int err;
+  sor->aux = foo_find_aux(np);
+  if (!sor->aux) // expected-note{{Assuming field 'aux' is non-null}} expected-note{{Taking false branch}}
+    return -EIO;
+  get_device(sor->aux->dev); // expected-note{{Reference to 'sor->aux->dev' taken by get_device()}}
+  err = configure(sor);
+  if (err < 0) // expected-note{{Assuming 'err' is < 0}} expected-note{{Taking true branch}}
+    return err; // LEAK: no put on this path // expected-warning{{Reference to 'sor->aux->dev' taken by get_device() is not released on this error path (missing put_device())}} expected-note{{Reference to 'sor->aux->dev' taken by get_device() is not released on this error path (missing put_device())}}
+  put_device(sor->aux->dev);
   return 0;
 }
