@@ -158,6 +158,20 @@ void lifetime::noteStoredWordCast(const CastExpr *CE, CheckerContext &C) {
   C.addTransition(State);
 }
 
+/// `get_device(parent->dev)` after `type->parent = parent`: `parent` may
+/// die before the get, so remember the field read while it is live (rule
+/// stored-linked-get). Returns whether it added a transition.
+bool lifetime::noteFieldReadOfStored(const CastExpr *CE, CheckerContext &C) {
+  if (!CE->getType()->isPointerType())
+    return false;
+  ProgramStateRef State = C.getState();
+  ProgramStateRef New = noteReadOutOfStored(State, C.getSVal(CE).getAsSymbol());
+  if (New == State)
+    return false;
+  C.addTransition(New);
+  return true;
+}
+
 namespace {
 
 class LifetimeModel
@@ -283,14 +297,10 @@ void LifetimeModel::checkPostCall(const CallEvent &Call,
 
 void LifetimeModel::checkPostStmt(const CastExpr *CE, CheckerContext &C) const {
   if (CE->getCastKind() == CK_LValueToRValue) {
-    // A handle's `dev`, or a loop bound or table (never both: the table
-    // case needs a global's field, the handle a converted pointer).
-    const auto *ME = dyn_cast<MemberExpr>(CE->getSubExpr()->IgnoreParens());
-    if (ME && ME->getMemberDecl()->getIdentifier() &&
-        activeModel().Types.HandleDeviceFields.contains(
-            ME->getMemberDecl()->getName()))
-      noteHandleDevice(CE, C);
-    else
+    // A handle's `dev`, a field read out of a stored pointer, or a loop
+    // bound or table (the table case needs a global's field, the others a
+    // symbolic base): each adds at most one transition.
+    if (!noteHandleDevice(CE, C) && !noteFieldReadOfStored(CE, C))
       constrainStaticBound(CE, C);
     return;
   }

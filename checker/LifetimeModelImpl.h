@@ -77,6 +77,7 @@ ProgramStateRef escapeSymbols(ProgramStateRef State,
                               clang::ento::PointerEscapeKind Kind);
 /// `(void *)(word & MASK)` of a stored word is stored too.
 void noteStoredWordCast(const clang::CastExpr *CE, CheckerContext &C);
+bool noteFieldReadOfStored(const clang::CastExpr *CE, CheckerContext &C);
 
 // ErrPtrModel.cpp: each returns whether it evaluated the call.
 bool evalIsErr(const CallEvent &Call, CheckerContext &C, bool OrNull);
@@ -94,7 +95,7 @@ bool isAcpiFwnodeWalk(const LifetimeAPI &API, const CallEvent &Call,
 void noteViews(const CallEvent &Call, const CallContract &K, CheckerContext &C);
 /// `handle->dev` of a driver-data handle names the device (rule
 /// handle-dev-field).
-void noteHandleDevice(const clang::CastExpr *CE, CheckerContext &C);
+bool noteHandleDevice(const clang::CastExpr *CE, CheckerContext &C);
 /// Is a get's pointer held in memory that keeps the reference (rule
 /// held-in-memory)?
 bool heldInMemory(const clang::Expr *ArgE, const MemRegion *R,

@@ -10,6 +10,8 @@ using namespace krefcheck;
 REGISTER_MAP_WITH_PROGRAMSTATE(HeldRefs, RefKey, RefEntry)
 REGISTER_TRAIT_WITH_PROGRAMSTATE(PathReturnsError, bool)
 REGISTER_SET_WITH_PROGRAMSTATE(StoredPointers, SymbolRef)
+// Pointers read out of a stored pointer's field while it was live.
+REGISTER_SET_WITH_PROGRAMSTATE(ReadsOutOfStored, SymbolRef)
 REGISTER_MAP_WITH_PROGRAMSTATE(ConvertedResults, SymbolRef, const MemRegion *)
 REGISTER_MAP_WITH_PROGRAMSTATE(FieldCopies, const MemRegion *,
                                const MemRegion *)
@@ -278,11 +280,62 @@ bool krefcheck::isStored(ProgramStateRef S, SymbolRef Sym) {
       return true;
   return false;
 }
+/// The symbolic object whose field a pointer symbol was read from
+/// (`md` for `md->chan`), or null.
+static SymbolRef fieldOwner(SymbolRef Sym) {
+  const TypedValueRegion *From = nullptr;
+  if (const auto *RV = dyn_cast<SymbolRegionValue>(Sym))
+    From = RV->getRegion();
+  else if (const auto *D = dyn_cast<SymbolDerived>(Sym))
+    From = D->getRegion();
+  const auto *FR = dyn_cast_or_null<FieldRegion>(From);
+  if (!FR)
+    return nullptr;
+  const auto *Owner =
+      dyn_cast<SymbolicRegion>(FR->getSuperRegion()->StripCasts());
+  return Owner ? Owner->getSymbol() : nullptr;
+}
+/// Read out of memory (a parameter, a field of one), not produced by a
+/// call on this path.
+static bool readFromMemory(SymbolRef Sym) {
+  return isa<SymbolRegionValue, SymbolDerived>(Sym);
+}
+ProgramStateRef krefcheck::noteReadOutOfStored(ProgramStateRef S,
+                                               SymbolRef Sym) {
+  if (!Sym || !readFromMemory(Sym) || S->get<StoredPointers>().isEmpty())
+    return S;
+  SymbolRef Owner = fieldOwner(Sym);
+  if (!Owner || !readFromMemory(Owner) || !S->contains<StoredPointers>(Owner))
+    return S;
+  return S->add<ReadsOutOfStored>(Sym);
+}
+bool krefcheck::linkedToStored(ProgramStateRef S, SymbolRef Sym) {
+  // Only objects the function was given, linked to pointers it was given:
+  // a pointer it looked up and stored (`sor->aux = find_aux(np);
+  // get_device(sor->aux->dev)`) is its own to put on an error path.
+  if (!Sym || !readFromMemory(Sym))
+    return false;
+  if (S->contains<ReadsOutOfStored>(Sym))
+    return true;
+  if (SymbolRef Owner = fieldOwner(Sym))
+    if (readFromMemory(Owner) && S->contains<StoredPointers>(Owner))
+      return true;
+  for (SymbolRef Stored : S->get<StoredPointers>())
+    if (readFromMemory(Stored) && fieldOwner(Stored) == Sym)
+      return true;
+  return false;
+}
 ProgramStateRef krefcheck::removeDeadStored(ProgramStateRef S,
                                             SymbolReaper &SR) {
+  // A pointer read out of memory (`parent`) stays marked after its variable
+  // dies: the get on `parent->dev` that follows names it only through the
+  // field symbol (rule stored-linked-get).
   for (SymbolRef Sym : S->get<StoredPointers>())
     if (SR.isDead(Sym))
       S = S->remove<StoredPointers>(Sym);
+  for (SymbolRef Sym : S->get<ReadsOutOfStored>())
+    if (SR.isDead(Sym))
+      S = S->remove<ReadsOutOfStored>(Sym);
   return S;
 }
 

@@ -182,6 +182,14 @@ const MemRegion *loadedOutOf(const MemRegion *Base);
 /// usb_get_dev(hdev);`).
 ProgramStateRef markStored(ProgramStateRef S, clang::ento::SymbolRef Sym);
 bool isStored(ProgramStateRef S, clang::ento::SymbolRef Sym);
+/// Whether the object Sym points to is one field away from a stored
+/// pointer: read out of one (`type->parent = parent; get_device(parent->dev)`)
+/// or holding one (`priv->chan = md->chan; kref_get(&md->ref)`).
+bool linkedToStored(ProgramStateRef S, clang::ento::SymbolRef Sym);
+/// Records a pointer loaded from a field of a stored pointer while that
+/// pointer is live (it may die before the get that uses the field).
+ProgramStateRef noteReadOutOfStored(ProgramStateRef S,
+                                    clang::ento::SymbolRef Sym);
 ProgramStateRef removeDeadStored(ProgramStateRef S,
                                  clang::ento::SymbolReaper &SR);
 

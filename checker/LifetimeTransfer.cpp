@@ -97,8 +97,10 @@ ProgramStateRef lifetime::acquire(ProgramStateRef State, const MemRegion *R,
     return State;
   if (!Found && !isNewReference(API) && escapesOnStore(API.Fam))
     if (const auto *SR = dyn_cast<SymbolicRegion>(R->getBaseRegion()))
-      if (isStored(State, SR->getSymbol()) &&
-          applyRule(RuleId::StoredBeforeGet))
+      if ((isStored(State, SR->getSymbol()) &&
+           applyRule(RuleId::StoredBeforeGet)) ||
+          (linkedToStored(State, SR->getSymbol()) &&
+           applyRule(RuleId::StoredLinkedGet)))
         return State;
   // The get names an object the path cannot tell apart from one whose
   // count it dropped without having taken it: the count given back.

@@ -253,21 +253,24 @@ void lifetime::noteViews(const CallEvent &Call, const CallContract &K,
 /// device (of_led_get(), qmp_put()): a handle's `dev` pointer is the device
 /// it was taken from, so the loaded pointer stands for that device too (the
 /// field names are the model file's types: handle-device-fields).
-void lifetime::noteHandleDevice(const CastExpr *CE, CheckerContext &C) {
+bool lifetime::noteHandleDevice(const CastExpr *CE, CheckerContext &C) {
   const auto *ME = dyn_cast<MemberExpr>(CE->getSubExpr()->IgnoreParens());
   if (!ME || !ME->getMemberDecl()->getIdentifier() ||
       !activeModel().Types.HandleDeviceFields.contains(
           ME->getMemberDecl()->getName()) ||
       !CE->getType()->isPointerType())
-    return;
+    return false;
   ProgramStateRef State = C.getState();
   const auto *Handle =
       dyn_cast_or_null<SymbolicRegion>(refRegion(C.getSVal(ME->getBase())));
   if (!Handle)
-    return;
+    return false;
   const MemRegion *Orig = convertedFrom(State, Handle->getSymbol());
   SymbolRef Loaded = C.getSVal(CE).getAsSymbol();
   if (Orig && Loaded && !convertedFrom(State, Loaded) &&
-      applyRule(RuleId::HandleDevField))
+      applyRule(RuleId::HandleDevField)) {
     C.addTransition(markConverted(State, Loaded, Orig));
+    return true;
+  }
+  return false;
 }

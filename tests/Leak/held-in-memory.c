@@ -1,5 +1,7 @@
 // RUN: %analyze -analyzer-checker=refcount.Leak %inline -verify=expected,%vprefix %s
 // RUN: %analyze -analyzer-checker=refcount.Leak %proto -verify=expected,%vprefix %s
+// RUN: %analyze -analyzer-checker=refcount.Leak %inline -verify=expected,nolink,%vprefix %s -analyzer-config refcount:DisableRules=stored-linked-get
+// RUN: %analyze -analyzer-checker=refcount.Leak %proto -verify=expected,nolink,%vprefix %s -analyzer-config refcount:DisableRules=stored-linked-get
 
 /* refcount.Leak: a get on a pointer held in memory the path wrote is that
  * memory's count: a pointer stored into a field before the get, a tagged
@@ -133,4 +135,75 @@ const char *walk_pick_root(struct walk *w) {
     return ERR_PTR(-EIO); // LEAK expected-warning{{Reference to 'p->dentry' taken by dget() is not released on this error path (missing dput())}} expected-note{{Reference to 'p->dentry' taken by dget() is not released on this error path (missing dput())}}
   w->flags = 1;
   return "x";
+}
+
+/* ---- a get one field away from a stored pointer (rule stored-linked-get) ---- */
+/* drivers/vfio/mdev/mdev_sysfs.c mdev_type_add(): `type->parent = parent;
+   get_device(parent->dev)`, and the kobject release of `type` puts
+   `type->parent->dev`: the count is the stored pointer's, kept by `type`. */
+struct mparent { struct device *dev; struct mparent *up; };
+struct mtype { struct mparent *parent; int n; };
+struct mparent *find_mparent(int id);
+int mtype_setup(struct mtype *type);
+
+int mtype_add(struct mparent *parent, struct mtype *type) {
+  type->parent = parent;
+  get_device(parent->dev); // nolink-note{{Reference to 'parent->dev' taken by get_device()}}
+  if (setup()) // nolink-note{{Assuming the condition is true}} nolink-note{{Taking true branch}}
+    return -ENOMEM; // no-warning: type's release puts type->parent->dev // nolink-warning{{Reference to 'parent->dev' taken by get_device() is not released on this error path (missing put_device())}} nolink-note{{Reference to 'parent->dev' taken by get_device() is not released on this error path (missing put_device())}}
+  return 0;
+}
+
+/* Nothing stored: the count is the function's. */
+int mtype_add_unstored(struct mparent *parent, struct mtype *type) {
+  type->n = 1;
+  get_device(parent->dev); // expected-note{{Reference to 'parent->dev' taken by get_device()}}
+  if (setup()) // expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
+    return -ENOMEM; // LEAK expected-warning{{Reference to 'parent->dev' taken by get_device() is not released on this error path (missing put_device())}} expected-note{{Reference to 'parent->dev' taken by get_device() is not released on this error path (missing put_device())}}
+  return 0;
+}
+
+/* Stored, but the object is two fields away: not the stored pointer's. */
+int mtype_add_far(struct mparent *parent, struct mtype *type) {
+  type->parent = parent;
+  get_device(parent->up->dev); // expected-note{{Reference to 'parent->up->dev' taken by get_device()}}
+  if (setup()) // expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
+    return -ENOMEM; // LEAK expected-warning{{Reference to 'parent->up->dev' taken by get_device() is not released on this error path (missing put_device())}} expected-note{{Reference to 'parent->up->dev' taken by get_device() is not released on this error path (missing put_device())}}
+  return 0;
+}
+
+/* The stored pointer is one this function looked up: its error path must
+   drop the count it took (drivers/gpu/drm/tegra/sor.c tegra_sor_probe()). */
+int mtype_add_found(struct mtype *type, int id) {
+  type->parent = find_mparent(id);
+  if (!type->parent) // expected-note{{Assuming field 'parent' is non-null}} expected-note{{Taking false branch}}
+    return -ENODEV;
+  get_device(type->parent->dev); // expected-note{{Reference to 'type->parent->dev' taken by get_device()}}
+  if (mtype_setup(type)) // expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
+    return -ENOMEM; // LEAK expected-warning{{Reference to 'type->parent->dev' taken by get_device() is not released on this error path (missing put_device())}} expected-note{{Reference to 'type->parent->dev' taken by get_device() is not released on this error path (missing put_device())}}
+  return 0;
+}
+
+/* drivers/rapidio/devices/rio_mport_cdev.c get_dma_channel(): `priv->dmach =
+   md->dma_chan; kref_get(&md->dma_ref)`: priv now uses md's channel, and
+   the count on md is priv's, dropped when priv's channel is released. */
+struct mmport { struct kref ref; void *chan; };
+struct mpriv { struct mmport *md; void *chan; };
+
+int mpriv_take_chan(struct mpriv *priv) {
+  priv->chan = priv->md->chan;
+  kref_get(&priv->md->ref); // nolink-note{{Reference to '&priv->md->ref' taken by kref_get()}}
+  if (setup()) // nolink-note{{Assuming the condition is true}} nolink-note{{Taking true branch}}
+    return -EIO; // no-warning: priv holds md's channel and its count // nolink-warning{{Reference to '&priv->md->ref' taken by kref_get() is not released on this error path (missing kref_put())}} nolink-note{{Reference to '&priv->md->ref' taken by kref_get() is not released on this error path (missing kref_put())}}
+  return 0;
+}
+
+/* The channel was not stored: the count is the function's. */
+int mpriv_take_chan_unstored(struct mpriv *priv, void **out) {
+  void *chan = priv->md->chan;
+  kref_get(&priv->md->ref); // expected-note{{Reference to '&priv->md->ref' taken by kref_get()}}
+  if (setup()) // expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
+    return -EIO; // LEAK expected-warning{{Reference to '&priv->md->ref' taken by kref_get() is not released on this error path (missing kref_put())}} expected-note{{Reference to '&priv->md->ref' taken by kref_get() is not released on this error path (missing kref_put())}}
+  *out = chan;
+  return 0;
 }
