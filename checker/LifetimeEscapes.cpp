@@ -99,8 +99,13 @@ void lifetime::handOverArguments(const CallEvent &Call, CheckerContext &C) {
       if (E.K == RefEntry::Kind::BorrowedPut) {
         // The callee may take a reference of its own: forget the put. A
         // logging call keeps nothing (so a later get can still give the
-        // caller's count back: rule power-cycle).
-        if (K.Role != CallRole::Logging)
+        // caller's count back: rule power-cycle). The put of a reference
+        // the function was given is forgotten only once the call returns
+        // (forgetPassedGivenPuts): passing the pointer is a use after that
+        // put, which refcount.UseAfterPut reports before the call.
+        if (K.Role != CallRole::Logging &&
+            !(isGivenReferencePut(KV.first, E) &&
+              ruleEnabled(RuleId::GivenReferenceSinglePut)))
           New = removeRef(New, KV.first);
         continue;
       }
@@ -126,6 +131,28 @@ void lifetime::handOverArguments(const CallEvent &Call, CheckerContext &C) {
   }
   if (New != State)
     C.addTransition(New);
+}
+
+ProgramStateRef lifetime::forgetPassedGivenPuts(const CallEvent &Call,
+                                                const CallContract &K,
+                                                ProgramStateRef State) {
+  if (K.changesCount() || K.valueOnly() || K.Role == CallRole::Logging ||
+      !ruleEnabled(RuleId::GivenReferenceSinglePut))
+    return State;
+  for (unsigned I = 0, N = Call.getNumArgs(); I < N; ++I) {
+    const MemRegion *R = refRegion(Call.getArgSVal(I));
+    if (!R || K.argEffect(I) == ArgEffect::Borrow)
+      continue;
+    const MemRegion *Base = R->getBaseRegion();
+    if (const auto *SR = dyn_cast<SymbolicRegion>(Base))
+      if (const MemRegion *Orig = convertedFrom(State, SR->getSymbol()))
+        Base = Orig;
+    for (const auto &KV : allRefs(State))
+      if (KV.first.Region->getBaseRegion() == Base &&
+          isGivenReferencePut(KV.first, KV.second))
+        State = removeRef(State, KV.first);
+  }
+  return State;
 }
 
 static bool isErrorReturn(const Expr *RetE, SVal V, ProgramStateRef State,

@@ -98,6 +98,28 @@ const MemRegion *krefcheck::loadedOutOf(const MemRegion *Base) {
              : nullptr;
 }
 
+const ParmVarDecl *krefcheck::givenParam(const MemRegion *R) {
+  // `priv->dev->of_node`: at most a few fields deep.
+  for (unsigned Depth = 0; R && Depth < 4; ++Depth) {
+    const MemRegion *From = loadRegion(R->getBaseRegion());
+    if (!From)
+      return nullptr;
+    if (const auto *VR = dyn_cast<VarRegion>(From)) {
+      const auto *P = dyn_cast<ParmVarDecl>(VR->getDecl());
+      return P && VR->getStackFrame()->inTopFrame() ? P : nullptr;
+    }
+    if (!isa<FieldRegion, ElementRegion>(From))
+      return nullptr;
+    R = From;
+  }
+  return nullptr;
+}
+
+bool krefcheck::isGivenReferencePut(const RefKey &K, const RefEntry &E) {
+  return E.K == RefEntry::Kind::BorrowedPut && isLifetimeFamily(K.Fam) &&
+         givenParam(K.Region);
+}
+
 /// Whether two pointers were loaded from the same place: the same field, or
 /// the same element of arrays loaded from the same place (`wcnss->pds[0]`
 /// before and after a call invalidated `*wcnss` and so `wcnss->pds`).
