@@ -135,8 +135,12 @@ void lifetime::handOverArguments(const CallEvent &Call, CheckerContext &C) {
 
 ProgramStateRef lifetime::forgetPassedGivenPuts(const CallEvent &Call,
                                                 const CallContract &K,
-                                                ProgramStateRef State) {
-  if (K.changesCount() || K.valueOnly() || K.Role == CallRole::Logging ||
+                                                ProgramStateRef State,
+                                                bool Inlined) {
+  // An inlined callee's gets and puts are on the path already (a cleanup
+  // helper that puts the node the caller puts again): nothing to forget.
+  if (Inlined || K.changesCount() || K.valueOnly() ||
+      K.Role == CallRole::Logging ||
       !ruleEnabled(RuleId::GivenReferenceSinglePut))
     return State;
   for (unsigned I = 0, N = Call.getNumArgs(); I < N; ++I) {

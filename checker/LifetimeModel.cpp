@@ -256,7 +256,8 @@ void LifetimeModel::checkPostCall(const CallEvent &Call,
     // forgotten once it returns (rule given-reference-single-put), then the
     // held counts an uninlined body puts (rule uninlined-body-puts); views
     // are noted only when the latter changed nothing, as before.
-    ProgramStateRef State = forgetPassedGivenPuts(Call, K, C.getState());
+    ProgramStateRef State =
+        forgetPassedGivenPuts(Call, K, C.getState(), C.wasInlined);
     bool Added = false;
     if (!API) {
       ProgramStateRef After = forgetCountsPutOutOfSight(State, Call, C);

@@ -72,10 +72,11 @@ void handOverArguments(const CallEvent &Call, CheckerContext &C);
 /// After a call returns: forget the puts of references the function was
 /// given that the call was passed (kept over the call for
 /// refcount.UseAfterPut; rule given-reference-single-put). The callee may
-/// have taken a reference of its own.
+/// have taken a reference of its own; not when the call was inlined (its
+/// body's gets and puts are on the path).
 ProgramStateRef forgetPassedGivenPuts(const CallEvent &Call,
                                       const CallContract &K,
-                                      ProgramStateRef State);
+                                      ProgramStateRef State, bool Inlined);
 void noteReturn(const clang::ReturnStmt *RS, CheckerContext &C);
 void noteBind(SVal Loc, SVal Val, CheckerContext &C);
 ProgramStateRef escapeSymbols(ProgramStateRef State,
