@@ -52,11 +52,25 @@ void lifetime::handOverArguments(const CallEvent &Call, CheckerContext &C) {
   // Stored into an index (idr_alloc, xa_store): a get after the store is
   // the index's count (rule stored-before-get reads the mark).
   ProgramStateRef Stored = State;
-  for (unsigned I = 0, N = Call.getNumArgs(); I < N; ++I)
-    if (K.argEffect(I) == ArgEffect::Store)
-      if (const MemRegion *R = refRegion(Call.getArgSVal(I)))
-        if (const auto *SR = dyn_cast<SymbolicRegion>(R->getBaseRegion()))
-          Stored = markStored(Stored, SR->getSymbol());
+  for (unsigned I = 0, N = Call.getNumArgs(); I < N; ++I) {
+    ArgEffect Effect = K.argEffect(I);
+    const MemRegion *R = refRegion(Call.getArgSVal(I));
+    if (!R || (Effect != ArgEffect::Store && Effect != ArgEffect::Keep))
+      continue;
+    if (Effect == ArgEffect::Store)
+      if (const auto *SR = dyn_cast<SymbolicRegion>(R->getBaseRegion()))
+        Stored = markStored(Stored, SR->getSymbol());
+    // A pointer the function was given, registered or stored here before
+    // any put of it: a later put may be that call's count (rule
+    // given-reference-single-put). After a put, the call is a use.
+    const MemRegion *Base = R->getBaseRegion();
+    if (givenParam(R) && ruleEnabled(RuleId::GivenReferenceSinglePut) &&
+        llvm::none_of(allRefs(State), [Base](const auto &KV) {
+          return KV.first.Region->getBaseRegion() == Base &&
+                 KV.second.K == RefEntry::Kind::BorrowedPut;
+        }))
+      Stored = markKeptGiven(Stored, R);
+  }
   auto Refs = allRefs(State);
   if (Refs.empty()) {
     if (Stored != State)
@@ -104,7 +118,7 @@ void lifetime::handOverArguments(const CallEvent &Call, CheckerContext &C) {
         // (forgetPassedGivenPuts): passing the pointer is a use after that
         // put, which refcount.UseAfterPut reports before the call.
         if (K.Role != CallRole::Logging &&
-            !(isGivenReferencePut(KV.first, E) &&
+            !(isGivenReferencePut(State, KV.first, E) &&
               ruleEnabled(RuleId::GivenReferenceSinglePut)))
           New = removeRef(New, KV.first);
         continue;
@@ -151,9 +165,12 @@ ProgramStateRef lifetime::forgetPassedGivenPuts(const CallEvent &Call,
     if (const auto *SR = dyn_cast<SymbolicRegion>(Base))
       if (const MemRegion *Orig = convertedFrom(State, SR->getSymbol()))
         Base = Orig;
+    // Whether or not the call marked the object kept (markKeptGiven): the
+    // put handOverArguments() left for this moment goes either way.
     for (const auto &KV : allRefs(State))
       if (KV.first.Region->getBaseRegion() == Base &&
-          isGivenReferencePut(KV.first, KV.second))
+          KV.second.K == RefEntry::Kind::BorrowedPut &&
+          isLifetimeFamily(KV.first.Fam) && givenParam(KV.first.Region))
         State = removeRef(State, KV.first);
   }
   return State;

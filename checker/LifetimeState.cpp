@@ -14,6 +14,7 @@ REGISTER_MAP_WITH_PROGRAMSTATE(ConvertedResults, SymbolRef, const MemRegion *)
 REGISTER_MAP_WITH_PROGRAMSTATE(FieldCopies, const MemRegion *,
                                const MemRegion *)
 REGISTER_SET_WITH_PROGRAMSTATE(AcpiNodes, const MemRegion *)
+REGISTER_SET_WITH_PROGRAMSTATE(KeptGivenObjects, const MemRegion *)
 REGISTER_MAP_WITH_PROGRAMSTATE(NullWithArg, SymbolRef, const MemRegion *)
 
 /// Drops the entries of a map keyed by symbol whose symbol died.
@@ -115,9 +116,19 @@ const ParmVarDecl *krefcheck::givenParam(const MemRegion *R) {
   return nullptr;
 }
 
-bool krefcheck::isGivenReferencePut(const RefKey &K, const RefEntry &E) {
+bool krefcheck::isGivenReferencePut(ProgramStateRef S, const RefKey &K,
+                                    const RefEntry &E) {
   return E.K == RefEntry::Kind::BorrowedPut && isLifetimeFamily(K.Fam) &&
-         givenParam(K.Region);
+         givenParam(K.Region) && !wasKeptGiven(S, K.Region);
+}
+
+ProgramStateRef krefcheck::markKeptGiven(ProgramStateRef S,
+                                         const MemRegion *R) {
+  return S->add<KeptGivenObjects>(R->getBaseRegion());
+}
+
+bool krefcheck::wasKeptGiven(ProgramStateRef S, const MemRegion *R) {
+  return R && S->contains<KeptGivenObjects>(R->getBaseRegion());
 }
 
 /// Whether two pointers were loaded from the same place: the same field, or

@@ -193,8 +193,17 @@ const clang::ParmVarDecl *givenParam(const MemRegion *R);
 
 /// A put of a pointer the function was given, of a count that keeps the
 /// object alive, that this path made without a get (rule
-/// given-reference-single-put decides whether to act on it).
-bool isGivenReferencePut(const RefKey &K, const RefEntry &E);
+/// given-reference-single-put decides whether to act on it); not when the
+/// path handed the object to a call that may keep it first (wasKeptGiven).
+bool isGivenReferencePut(ProgramStateRef S, const RefKey &K, const RefEntry &E);
+
+/// The object of a pointer the function was given was handed to a call that
+/// may keep it (a takes-ownership name: device_register(), device_add(); an
+/// index insert): a later put may drop the count that call set up or took
+/// (`if (device_register(&mtd->dev)) goto fail; ... fail:
+/// put_device(&mtd->dev);`), not the one the function was given.
+ProgramStateRef markKeptGiven(ProgramStateRef S, const MemRegion *R);
+bool wasKeptGiven(ProgramStateRef S, const MemRegion *R);
 
 /// Pointers stored into memory outliving the function before any get:
 /// a later get on them is that memory's reference (`hub->hdev = hdev;

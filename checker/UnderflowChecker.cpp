@@ -133,7 +133,7 @@ void UnderflowChecker::checkPreCall(const CallEvent &Call,
   bool Given = false;
   if (E.K == RefEntry::Kind::BorrowedPut && API->Op != LifeOp::ConsumeAcquire &&
       (!E.Releaser || E.Releaser->Op != LifeOp::ConsumeAcquire)) {
-    if (!isGivenReferencePut(Found->first, E) ||
+    if (!isGivenReferencePut(C.getState(), Found->first, E) ||
         Found->first.Region->getBaseRegion() != R->getBaseRegion() ||
         !applyRule(RuleId::GivenReferenceSinglePut))
       return;

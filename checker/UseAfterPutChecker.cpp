@@ -63,9 +63,10 @@ private:
 /// touch a freed object (rule given-reference-single-put): not a counting
 /// put whose caller runs the release (`if (refcount_dec_and_test(&o->ref))
 /// { list_del(&o->node); kfree(o); }`).
-static bool isGivenUse(const std::pair<RefKey, RefEntry> &KV) {
+static bool isGivenUse(ProgramStateRef State,
+                       const std::pair<RefKey, RefEntry> &KV) {
   const RefEntry &E = KV.second;
-  return isGivenReferencePut(KV.first, E) && E.Releaser &&
+  return isGivenReferencePut(State, KV.first, E) && E.Releaser &&
          !E.Releaser->ReleaseInCaller &&
          ruleEnabled(RuleId::GivenReferenceSinglePut);
 }
@@ -95,7 +96,7 @@ UseAfterPutChecker::releasedRef(ProgramStateRef State,
       continue;
     if (E.K == RefEntry::Kind::Released && E.isNewReference())
       Found = KV;
-    else if (isGivenUse(KV))
+    else if (isGivenUse(State, KV))
       Found = KV;
     else if (E.K != RefEntry::Kind::Released)
       return std::nullopt; // Still held (or handed over) some other way.

@@ -245,3 +245,9 @@ void helper_get_then_puts(struct device_node *np) {
   helper_put(np);
   of_node_put(np); // no-warning: the inlined helper's get
 }
+
+void register_then_puts(struct platform_device *pdev) {
+  if (device_register(&pdev->dev))
+    put_device(&pdev->dev);
+  put_device(&pdev->dev); // no-warning: the first may drop the count device_register() set up (not modelled)
+}
