@@ -1,6 +1,7 @@
 //===- LifetimeState.cpp - Which references a path holds ------------------===//
 
 #include "LifetimeState.h"
+#include "CountState.h"
 #include "clang/StaticAnalyzer/Core/PathSensitive/ProgramStateTrait.h"
 
 using namespace clang;
@@ -116,10 +117,36 @@ const ParmVarDecl *krefcheck::givenParam(const MemRegion *R) {
   return nullptr;
 }
 
+/// Is R (or the object R was loaded from, e.g. `l->supplier`) an internal
+/// reference found by a list walk or an index lookup?
+bool krefcheck::reachedFromInternal(ProgramStateRef State, const MemRegion *R) {
+  for (int Depth = 0; R && Depth < 3; ++Depth) {
+    const auto *SR = dyn_cast<SymbolicRegion>(R->getBaseRegion());
+    if (!SR)
+      return false;
+    SymbolRef Sym = SR->getSymbol();
+    if (getInternalOrigin(State, Sym))
+      return true;
+    if (const auto *RV = dyn_cast<SymbolRegionValue>(Sym))
+      R = RV->getRegion();
+    else if (const auto *D = dyn_cast<SymbolDerived>(Sym))
+      R = D->getRegion();
+    else
+      return false;
+  }
+  return false;
+}
+
+bool krefcheck::isGivenPointer(ProgramStateRef S, const MemRegion *R) {
+  // A list walk's entry (`list_for_each_entry(link, &dev->links.consumers,
+  // s_node)`) was found, not given: the list holds its count.
+  return givenParam(R) && !wasKeptGiven(S, R) && !reachedFromInternal(S, R);
+}
+
 bool krefcheck::isGivenReferencePut(ProgramStateRef S, const RefKey &K,
                                     const RefEntry &E) {
   return E.K == RefEntry::Kind::BorrowedPut && isLifetimeFamily(K.Fam) &&
-         givenParam(K.Region) && !wasKeptGiven(S, K.Region);
+         isGivenPointer(S, K.Region);
 }
 
 ProgramStateRef krefcheck::markKeptGiven(ProgramStateRef S,

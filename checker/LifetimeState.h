@@ -191,6 +191,16 @@ const MemRegion *loadedOutOf(const MemRegion *Base);
 /// results, globals, locals).
 const clang::ParmVarDecl *givenParam(const MemRegion *R);
 
+/// Is R (or the object R was loaded from, e.g. `l->supplier`) an internal
+/// reference found by a list walk or an index lookup?
+bool reachedFromInternal(ProgramStateRef State, const MemRegion *R);
+
+/// A pointer the function was given (givenParam) whose reference this path
+/// may treat as the caller's: not one the path handed to a call that may
+/// keep it first (wasKeptGiven), nor a list walk's or index lookup's entry
+/// reached through the parameter (reachedFromInternal).
+bool isGivenPointer(ProgramStateRef S, const MemRegion *R);
+
 /// A put of a pointer the function was given, of a count that keeps the
 /// object alive, that this path made without a get (rule
 /// given-reference-single-put decides whether to act on it); not when the

@@ -372,8 +372,7 @@ const NoteTag *lifetime::unmatchedPutNote(CheckerContext &C,
   std::string Origin = pointerOrigin(R);
   // The put of a reference the function was given (rule
   // given-reference-single-put): say whose it was.
-  bool Given = isLifetimeFamily(API.Fam) && givenParam(R) &&
-               !wasKeptGiven(State, R) &&
+  bool Given = isLifetimeFamily(API.Fam) && isGivenPointer(State, R) &&
                ruleEnabled(RuleId::GivenReferenceSinglePut);
   return C.getNoteTag([R, Others, Callee, Fallback, Origin,
                        Given](PathSensitiveBugReport &BR) -> std::string {

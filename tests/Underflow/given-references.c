@@ -251,3 +251,15 @@ void register_then_puts(struct platform_device *pdev) {
     put_device(&pdev->dev);
   put_device(&pdev->dev); // no-warning: the first may drop the count device_register() set up (not modelled)
 }
+
+struct link { int status; struct kref kref; struct list_head node; };
+struct owner { struct list_head links; };
+void link_del(struct kref *kref);
+
+void list_entry_puts(struct owner *o) {
+  struct link *l;
+  list_for_each_entry(l, &o->links, node) {
+    kref_put(&l->kref, link_del);
+    kref_put(&l->kref, link_del); // no-warning: a list walk's entry was found, not given (the list holds its count)
+  }
+}

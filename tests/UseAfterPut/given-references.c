@@ -207,3 +207,17 @@ int register_fails(struct platform_device *pdev) {
   }
   return ret;
 }
+
+struct link { int status; struct kref kref; struct list_head node; };
+struct owner { struct list_head links; };
+void link_del(struct kref *kref);
+static void drop_link(struct link *l) { kref_put(&l->kref, link_del); }
+
+void list_entry_dropped(struct owner *o) {
+  struct link *l;
+  list_for_each_entry(l, &o->links, node) {
+    if (l->status == 1)
+      drop_link(l);
+    l->status = 0; // no-warning: a list walk's entry, not given (device_links_driver_cleanup())
+  }
+}
