@@ -112,6 +112,10 @@ struct LifetimeAPI {
   /// The call is evaluated by refcount.Model (kref_*, refcount_*): only
   /// observe it after the fact, never evaluate it.
   bool Observe = false;
+  /// Release: a counting put with no release callback (refcount_dec(),
+  /// refcount_dec_and_test()): when it drops the last count, the code after
+  /// it is the release, which uses the object on purpose.
+  bool ReleaseInCaller = false;
   /// Acquire: the put to name in advice (`put:`); empty for the family's.
   llvm::StringRef Put;
   /// Acquire: a sentence added to a leak report (`advice:`).

@@ -52,11 +52,25 @@ void lifetime::handOverArguments(const CallEvent &Call, CheckerContext &C) {
   // Stored into an index (idr_alloc, xa_store): a get after the store is
   // the index's count (rule stored-before-get reads the mark).
   ProgramStateRef Stored = State;
-  for (unsigned I = 0, N = Call.getNumArgs(); I < N; ++I)
-    if (K.argEffect(I) == ArgEffect::Store)
-      if (const MemRegion *R = refRegion(Call.getArgSVal(I)))
-        if (const auto *SR = dyn_cast<SymbolicRegion>(R->getBaseRegion()))
-          Stored = markStored(Stored, SR->getSymbol());
+  for (unsigned I = 0, N = Call.getNumArgs(); I < N; ++I) {
+    ArgEffect Effect = K.argEffect(I);
+    const MemRegion *R = refRegion(Call.getArgSVal(I));
+    if (!R || (Effect != ArgEffect::Store && Effect != ArgEffect::Keep))
+      continue;
+    if (Effect == ArgEffect::Store)
+      if (const auto *SR = dyn_cast<SymbolicRegion>(R->getBaseRegion()))
+        Stored = markStored(Stored, SR->getSymbol());
+    // A pointer the function was given, registered or stored here before
+    // any put of it: a later put may be that call's count (rule
+    // given-reference-single-put). After a put, the call is a use.
+    const MemRegion *Base = R->getBaseRegion();
+    if (givenParam(R) && ruleEnabled(RuleId::GivenReferenceSinglePut) &&
+        llvm::none_of(allRefs(State), [Base](const auto &KV) {
+          return KV.first.Region->getBaseRegion() == Base &&
+                 KV.second.K == RefEntry::Kind::BorrowedPut;
+        }))
+      Stored = markKeptGiven(Stored, R);
+  }
   auto Refs = allRefs(State);
   if (Refs.empty()) {
     if (Stored != State)
@@ -99,8 +113,13 @@ void lifetime::handOverArguments(const CallEvent &Call, CheckerContext &C) {
       if (E.K == RefEntry::Kind::BorrowedPut) {
         // The callee may take a reference of its own: forget the put. A
         // logging call keeps nothing (so a later get can still give the
-        // caller's count back: rule power-cycle).
-        if (K.Role != CallRole::Logging)
+        // caller's count back: rule power-cycle). The put of a reference
+        // the function was given is forgotten only once the call returns
+        // (forgetPassedGivenPuts): passing the pointer is a use after that
+        // put, which refcount.UseAfterPut reports before the call.
+        if (K.Role != CallRole::Logging &&
+            !(isGivenReferencePut(State, KV.first, E) &&
+              ruleEnabled(RuleId::GivenReferenceSinglePut)))
           New = removeRef(New, KV.first);
         continue;
       }
@@ -126,6 +145,35 @@ void lifetime::handOverArguments(const CallEvent &Call, CheckerContext &C) {
   }
   if (New != State)
     C.addTransition(New);
+}
+
+ProgramStateRef lifetime::forgetPassedGivenPuts(const CallEvent &Call,
+                                                const CallContract &K,
+                                                ProgramStateRef State,
+                                                bool Inlined) {
+  // An inlined callee's gets and puts are on the path already (a cleanup
+  // helper that puts the node the caller puts again): nothing to forget.
+  if (Inlined || K.changesCount() || K.valueOnly() ||
+      K.Role == CallRole::Logging ||
+      !ruleEnabled(RuleId::GivenReferenceSinglePut))
+    return State;
+  for (unsigned I = 0, N = Call.getNumArgs(); I < N; ++I) {
+    const MemRegion *R = refRegion(Call.getArgSVal(I));
+    if (!R || K.argEffect(I) == ArgEffect::Borrow)
+      continue;
+    const MemRegion *Base = R->getBaseRegion();
+    if (const auto *SR = dyn_cast<SymbolicRegion>(Base))
+      if (const MemRegion *Orig = convertedFrom(State, SR->getSymbol()))
+        Base = Orig;
+    // Whether or not the call marked the object kept (markKeptGiven): the
+    // put handOverArguments() left for this moment goes either way.
+    for (const auto &KV : allRefs(State))
+      if (KV.first.Region->getBaseRegion() == Base &&
+          KV.second.K == RefEntry::Kind::BorrowedPut &&
+          isLifetimeFamily(KV.first.Fam) && givenParam(KV.first.Region))
+        State = removeRef(State, KV.first);
+  }
+  return State;
 }
 
 static bool isErrorReturn(const Expr *RetE, SVal V, ProgramStateRef State,

@@ -265,13 +265,23 @@ void LifetimeModel::checkPostCall(const CallEvent &Call,
   // kref_* and refcount_* are evaluated by refcount.Model: observe them.
   const CallContract &K = contractFor(Call);
   const LifetimeAPI *API = K.API;
-  if (!API) {
-    ProgramStateRef State = C.getState();
-    ProgramStateRef After = forgetCountsPutOutOfSight(State, Call, C);
-    if (After != State)
-      C.addTransition(After);
-    else
-      noteViews(Call, K, C);
+  if (!K.changesCount()) {
+    // Both state updates chain: the given puts the call was passed are
+    // forgotten once it returns (rule given-reference-single-put), then the
+    // held counts an uninlined body puts (rule uninlined-body-puts); views
+    // are noted only when the latter changed nothing, as before.
+    ProgramStateRef State =
+        forgetPassedGivenPuts(Call, K, C.getState(), C.wasInlined);
+    bool Added = false;
+    if (!API) {
+      ProgramStateRef After = forgetCountsPutOutOfSight(State, Call, C);
+      if (After != State)
+        State = After;
+      else
+        Added = noteViews(Call, K, C, State);
+    }
+    if (!Added && State != C.getState())
+      C.addTransition(State);
     return;
   }
   if (!API->Observe)

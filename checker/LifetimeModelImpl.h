@@ -69,6 +69,14 @@ ProgramStateRef assumeCmpZero(ProgramStateRef S, SVal Ret,
 
 // LifetimeEscapes.cpp
 void handOverArguments(const CallEvent &Call, CheckerContext &C);
+/// After a call returns: forget the puts of references the function was
+/// given that the call was passed (kept over the call for
+/// refcount.UseAfterPut; rule given-reference-single-put). The callee may
+/// have taken a reference of its own; not when the call was inlined (its
+/// body's gets and puts are on the path).
+ProgramStateRef forgetPassedGivenPuts(const CallEvent &Call,
+                                      const CallContract &K,
+                                      ProgramStateRef State, bool Inlined);
 void noteReturn(const clang::ReturnStmt *RS, CheckerContext &C);
 void noteBind(SVal Loc, SVal Val, CheckerContext &C);
 ProgramStateRef escapeSymbols(ProgramStateRef State,
@@ -91,8 +99,10 @@ bool isAcpiFwnodeWalk(const LifetimeAPI &API, const CallEvent &Call,
 // ObjectViews.cpp
 /// A result that is another view of a held object, or the driver data of a
 /// held device, stands for that object (rules converted-view,
-/// driver-data-handle).
-void noteViews(const CallEvent &Call, const CallContract &K, CheckerContext &C);
+/// driver-data-handle). Works on State (the call's post-state, or one the
+/// caller derived from it); returns whether it added a transition.
+bool noteViews(const CallEvent &Call, const CallContract &K, CheckerContext &C,
+               ProgramStateRef State);
 /// `handle->dev` of a driver-data handle names the device (rule
 /// handle-dev-field).
 bool noteHandleDevice(const clang::CastExpr *CE, CheckerContext &C);

@@ -1,6 +1,7 @@
 //===- LifetimeState.cpp - Which references a path holds ------------------===//
 
 #include "LifetimeState.h"
+#include "CountState.h"
 #include "clang/StaticAnalyzer/Core/PathSensitive/ProgramStateTrait.h"
 
 using namespace clang;
@@ -16,6 +17,7 @@ REGISTER_MAP_WITH_PROGRAMSTATE(ConvertedResults, SymbolRef, const MemRegion *)
 REGISTER_MAP_WITH_PROGRAMSTATE(FieldCopies, const MemRegion *,
                                const MemRegion *)
 REGISTER_SET_WITH_PROGRAMSTATE(AcpiNodes, const MemRegion *)
+REGISTER_SET_WITH_PROGRAMSTATE(KeptGivenObjects, const MemRegion *)
 REGISTER_MAP_WITH_PROGRAMSTATE(NullWithArg, SymbolRef, const MemRegion *)
 
 /// Drops the entries of a map keyed by symbol whose symbol died.
@@ -98,6 +100,64 @@ const MemRegion *krefcheck::loadedOutOf(const MemRegion *Base) {
   return isa_and_nonnull<FieldRegion, ElementRegion>(From)
              ? From->getBaseRegion()
              : nullptr;
+}
+
+const ParmVarDecl *krefcheck::givenParam(const MemRegion *R) {
+  // `priv->dev->of_node`: at most a few fields deep.
+  for (unsigned Depth = 0; R && Depth < 4; ++Depth) {
+    const MemRegion *From = loadRegion(R->getBaseRegion());
+    if (!From)
+      return nullptr;
+    if (const auto *VR = dyn_cast<VarRegion>(From)) {
+      const auto *P = dyn_cast<ParmVarDecl>(VR->getDecl());
+      return P && VR->getStackFrame()->inTopFrame() ? P : nullptr;
+    }
+    if (!isa<FieldRegion, ElementRegion>(From))
+      return nullptr;
+    R = From;
+  }
+  return nullptr;
+}
+
+/// Is R (or the object R was loaded from, e.g. `l->supplier`) an internal
+/// reference found by a list walk or an index lookup?
+bool krefcheck::reachedFromInternal(ProgramStateRef State, const MemRegion *R) {
+  for (int Depth = 0; R && Depth < 3; ++Depth) {
+    const auto *SR = dyn_cast<SymbolicRegion>(R->getBaseRegion());
+    if (!SR)
+      return false;
+    SymbolRef Sym = SR->getSymbol();
+    if (getInternalOrigin(State, Sym))
+      return true;
+    if (const auto *RV = dyn_cast<SymbolRegionValue>(Sym))
+      R = RV->getRegion();
+    else if (const auto *D = dyn_cast<SymbolDerived>(Sym))
+      R = D->getRegion();
+    else
+      return false;
+  }
+  return false;
+}
+
+bool krefcheck::isGivenPointer(ProgramStateRef S, const MemRegion *R) {
+  // A list walk's entry (`list_for_each_entry(link, &dev->links.consumers,
+  // s_node)`) was found, not given: the list holds its count.
+  return givenParam(R) && !wasKeptGiven(S, R) && !reachedFromInternal(S, R);
+}
+
+bool krefcheck::isGivenReferencePut(ProgramStateRef S, const RefKey &K,
+                                    const RefEntry &E) {
+  return E.K == RefEntry::Kind::BorrowedPut && isLifetimeFamily(K.Fam) &&
+         isGivenPointer(S, K.Region);
+}
+
+ProgramStateRef krefcheck::markKeptGiven(ProgramStateRef S,
+                                         const MemRegion *R) {
+  return S->add<KeptGivenObjects>(R->getBaseRegion());
+}
+
+bool krefcheck::wasKeptGiven(ProgramStateRef S, const MemRegion *R) {
+  return R && S->contains<KeptGivenObjects>(R->getBaseRegion());
 }
 
 /// Whether two pointers were loaded from the same place: the same field, or

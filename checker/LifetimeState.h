@@ -16,7 +16,14 @@
 //     v                          |  v
 //   BorrowedPut                  |  Released --put--> refcount.Underflow
 //     |--put--> Underflow        |     \--deref/use--> refcount.UseAfterPut
+//     |   (an iterator step; or  |
+//     |   a pointer the function |
+//     |   was given: rule        |
+//     |   given-reference-       |
+//     |   single-put, which also |
+//     |   reports a use)         |
 //     |--get--> (none): the caller's count is back
+//     |--passed to a call--> (none): the callee may take its own
 //                                |
 //                                | stored / returned / handed to a
 //                                | consuming API: Escaped (never reported)
@@ -176,6 +183,37 @@ const MemRegion *loadedFrom(const MemRegion *Base);
 /// loaded from `adsp->pds[0]` or `adsp->dev`, `pds` for one loaded from
 /// `pds[i]`; null for other pointers.
 const MemRegion *loadedOutOf(const MemRegion *Base);
+
+/// The parameter of the analyzed (top) function a pointer was given in: R
+/// points into the object the parameter's value on entry points to
+/// (`dev`, `&pdev->dev`), or R's pointer was read out of such an object
+/// (`priv->np`, `dev->parent->of_node`). Null for other pointers (call
+/// results, globals, locals).
+const clang::ParmVarDecl *givenParam(const MemRegion *R);
+
+/// Is R (or the object R was loaded from, e.g. `l->supplier`) an internal
+/// reference found by a list walk or an index lookup?
+bool reachedFromInternal(ProgramStateRef State, const MemRegion *R);
+
+/// A pointer the function was given (givenParam) whose reference this path
+/// may treat as the caller's: not one the path handed to a call that may
+/// keep it first (wasKeptGiven), nor a list walk's or index lookup's entry
+/// reached through the parameter (reachedFromInternal).
+bool isGivenPointer(ProgramStateRef S, const MemRegion *R);
+
+/// A put of a pointer the function was given, of a count that keeps the
+/// object alive, that this path made without a get (rule
+/// given-reference-single-put decides whether to act on it); not when the
+/// path handed the object to a call that may keep it first (wasKeptGiven).
+bool isGivenReferencePut(ProgramStateRef S, const RefKey &K, const RefEntry &E);
+
+/// The object of a pointer the function was given was handed to a call that
+/// may keep it (a takes-ownership name: device_register(), device_add(); an
+/// index insert): a later put may drop the count that call set up or took
+/// (`if (device_register(&mtd->dev)) goto fail; ... fail:
+/// put_device(&mtd->dev);`), not the one the function was given.
+ProgramStateRef markKeptGiven(ProgramStateRef S, const MemRegion *R);
+bool wasKeptGiven(ProgramStateRef S, const MemRegion *R);
 
 /// Pointers stored into memory outliving the function before any get:
 /// a later get on them is that memory's reference (`hub->hdev = hdev;

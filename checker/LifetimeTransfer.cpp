@@ -18,26 +18,6 @@ using namespace ento;
 using namespace krefcheck;
 using namespace krefcheck::lifetime;
 
-/// Is R (or the object R was loaded from, e.g. `l->supplier`) an internal
-/// reference found by a list walk or an index lookup?
-static bool reachedFromInternal(ProgramStateRef State, const MemRegion *R) {
-  for (int Depth = 0; R && Depth < 3; ++Depth) {
-    const auto *SR = dyn_cast<SymbolicRegion>(R->getBaseRegion());
-    if (!SR)
-      return false;
-    SymbolRef Sym = SR->getSymbol();
-    if (getInternalOrigin(State, Sym))
-      return true;
-    if (const auto *RV = dyn_cast<SymbolRegionValue>(Sym))
-      R = RV->getRegion();
-    else if (const auto *D = dyn_cast<SymbolDerived>(Sym))
-      R = D->getRegion();
-    else
-      return false;
-  }
-  return false;
-}
-
 /// Strips `!!x`, `unlikely(x)` (__builtin_expect) and parentheses.
 static const Expr *stripCondition(const Expr *E) {
   while (E) {

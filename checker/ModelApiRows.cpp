@@ -245,6 +245,7 @@ bool ModelParser::parseRow(yaml::Node *N, Row &R) {
       L.RefArg = int(C.CounterArg);
       L.Fail = C.Op == CountOp::TryGet ? Failure::Zero : Failure::Never;
       L.Observe = true;
+      L.ReleaseInCaller = L.Op == LifeOp::Release && !C.ReleaseArg;
       L.Src =
           Builtin ? ContractSource::BuiltinModel : ContractSource::UserModel;
       R.Put = C.Family == CounterFamily::Refcount ? "refcount_dec_and_test()"

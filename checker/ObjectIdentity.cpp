@@ -370,8 +370,12 @@ const NoteTag *lifetime::unmatchedPutNote(CheckerContext &C,
       Others.push_back({KV.first.Region, describeRef(KV.first, KV.second)});
   std::string Callee = API.Name.str() + "()";
   std::string Origin = pointerOrigin(R);
-  return C.getNoteTag([R, Others, Callee, Fallback,
-                       Origin](PathSensitiveBugReport &BR) -> std::string {
+  // The put of a reference the function was given (rule
+  // given-reference-single-put): say whose it was.
+  bool Given = isLifetimeFamily(API.Fam) && isGivenPointer(State, R) &&
+               ruleEnabled(RuleId::GivenReferenceSinglePut);
+  return C.getNoteTag([R, Others, Callee, Fallback, Origin,
+                       Given](PathSensitiveBugReport &BR) -> std::string {
     if (!isLifetimeReport(BR))
       return "";
     auto Interesting = [&BR](const MemRegion *M) {
@@ -380,9 +384,13 @@ const NoteTag *lifetime::unmatchedPutNote(CheckerContext &C,
       const auto *SR = dyn_cast<SymbolicRegion>(M);
       return SR && BR.isInteresting(SR->getSymbol());
     };
-    if (Interesting(R))
-      return "Reference to " + (Fallback.empty() ? "the object" : Fallback) +
-             " released by " + Callee;
+    if (Interesting(R)) {
+      std::string Name = Fallback.empty() ? "the object" : Fallback;
+      if (Given)
+        return "The reference " + (Fallback.empty() ? "" : Fallback + " ") +
+               "this function was given is dropped by " + Callee;
+      return "Reference to " + Name + " released by " + Callee;
+    }
     std::string What = Fallback.empty() ? "an object" : Fallback;
     for (const auto &O : Others) {
       if (!Interesting(O.first))

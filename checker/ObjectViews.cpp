@@ -182,8 +182,7 @@ static bool sameObjectTypes(QualType A, QualType B) {
 /// Marks Result as standing for the object Base when the path owns a
 /// reference to Base that a store would hand over.
 static bool markIfHeld(SymbolRef Result, const MemRegion *Base, RuleId Rule,
-                       CheckerContext &C) {
-  ProgramStateRef State = C.getState();
+                       CheckerContext &C, ProgramStateRef State) {
   for (const auto &KV : allRefs(State))
     if (KV.first.Region->getBaseRegion() == Base && KV.second.isOwned() &&
         escapesOnStore(keyFamily(KV.first))) {
@@ -199,20 +198,22 @@ static bool markIfHeld(SymbolRef Result, const MemRegion *Base, RuleId Rule,
 /// argument: not a value-only call, nor one whose name looks up (`port =
 /// of_graph_get_port_by_id(np, 1)`: a getter or lookup returns another
 /// object, with a reference of its own, not a view of its argument).
-static void noteConversion(const CallEvent &Call, CheckerContext &C) {
+static bool noteConversion(const CallEvent &Call, CheckerContext &C,
+                           ProgramStateRef State) {
   QualType RT = Call.getResultType();
   if (!RT->isPointerType() || !RT->getPointeeType()->isRecordType())
-    return;
+    return false;
   SymbolRef Result = Call.getReturnValue().getAsSymbol();
   if (!Result || !isa<SymbolConjured>(Result))
-    return;
+    return false;
   for (unsigned I = 0, N = Call.getNumArgs(); I < N; ++I) {
     const MemRegion *R = refRegion(Call.getArgSVal(I));
     if (!R || !sameObjectTypes(Call.getArgExpr(I)->getType(), RT))
       continue;
-    if (markIfHeld(Result, R->getBaseRegion(), RuleId::ConvertedView, C))
-      return;
+    if (markIfHeld(Result, R->getBaseRegion(), RuleId::ConvertedView, C, State))
+      return true;
   }
+  return false;
 }
 
 /// `qmp = platform_get_drvdata(pdev); return qmp;` after
@@ -224,28 +225,28 @@ static void noteConversion(const CallEvent &Call, CheckerContext &C) {
 /// hands the reference over (rule driver-data-handle, on the driver-data
 /// role rows). Works on the inline accessors (the result is the value loaded
 /// from `dev->driver_data`) and on prototypes alike.
-static void noteDriverData(const CallEvent &Call, int Arg, CheckerContext &C) {
+static bool noteDriverData(const CallEvent &Call, int Arg, CheckerContext &C,
+                           ProgramStateRef State) {
   if (Arg < 0 || unsigned(Arg) >= Call.getNumArgs())
-    return;
+    return false;
   SymbolRef Result = Call.getReturnValue().getAsSymbol();
   const MemRegion *R = refRegion(Call.getArgSVal(Arg));
   if (!Result || !R)
-    return;
-  markIfHeld(Result, R->getBaseRegion(), RuleId::DriverDataHandle, C);
+    return false;
+  return markIfHeld(Result, R->getBaseRegion(), RuleId::DriverDataHandle, C,
+                    State);
 }
 
-void lifetime::noteViews(const CallEvent &Call, const CallContract &K,
-                         CheckerContext &C) {
+bool lifetime::noteViews(const CallEvent &Call, const CallContract &K,
+                         CheckerContext &C, ProgramStateRef State) {
   int Arg;
   switch (K.returnEffect(Arg)) {
   case ReturnEffect::DriverDataOf:
-    noteDriverData(Call, Arg, C);
-    return;
+    return noteDriverData(Call, Arg, C, State);
   case ReturnEffect::MaybeViewOfArg:
-    noteConversion(Call, C);
-    return;
+    return noteConversion(Call, C, State);
   default:
-    return;
+    return false;
   }
 }
 

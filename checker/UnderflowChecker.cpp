@@ -16,9 +16,17 @@
 // function borrows that parameter: annotated KREF_BORROWS(n), a model row of
 // kind borrow, or any pointer parameter with refcount:BorrowedParams=true
 // (except in functions whose name or contract says they release or consume
-// it); then the first put is reported. A put of
-// NULL is a no-op and never reported; a BorrowedPut is forgotten once the
-// pointer is passed to a function that might take a reference of its own.
+// it); then the first put is reported. A second put of a pointer the
+// function was given (a parameter, or read out of one) is reported (rule
+// given-reference-single-put; not the runtime-PM usage count):
+//
+//   (given) --put--> BorrowedPut --put, same pointer--> report "puts again:
+//                                  the one reference this function was given"
+//
+// A put of NULL is a no-op and never reported; a BorrowedPut is forgotten
+// once the pointer is passed to a function that might take a reference of
+// its own, and a get after it gives the caller's count back (rule
+// power-cycle).
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,6 +34,7 @@
 #include "LifetimeModel.h"
 #include "RefcountModel.h"
 #include "ReportUtil.h"
+#include "Rules.h"
 #include "clang/StaticAnalyzer/Core/BugReporter/BugType.h"
 #include "clang/StaticAnalyzer/Core/Checker.h"
 #include "clang/StaticAnalyzer/Core/CheckerManager.h"
@@ -116,16 +125,33 @@ void UnderflowChecker::checkPreCall(const CallEvent &Call,
   // puts the notifier's and the managed node's). Report only when one of
   // them is an iterator step that consumes its argument, a classic mistake:
   // `np = of_find_compatible_node(from, ...); of_node_put(from);`.
+  //
+  // Unless the pointer is one the function was given (a parameter, or read
+  // out of one) and both puts name it by the same pointer value: the
+  // function owns at most the one reference its caller passed (rule
+  // given-reference-single-put; not the runtime-PM usage count).
+  bool Given = false;
   if (E.K == RefEntry::Kind::BorrowedPut && API->Op != LifeOp::ConsumeAcquire &&
-      (!E.Releaser || E.Releaser->Op != LifeOp::ConsumeAcquire))
-    return;
+      (!E.Releaser || E.Releaser->Op != LifeOp::ConsumeAcquire)) {
+    if (!isGivenReferencePut(C.getState(), Found->first, E) ||
+        Found->first.Region->getBaseRegion() != R->getBaseRegion() ||
+        !applyRule(RuleId::GivenReferenceSinglePut))
+      return;
+    Given = true;
+  }
   std::string Callee = API->Name.str() + "()";
   RefEntry Named = E;
   if (!Named.Var)
     Named.ArgExpr = Call.getArgExpr(Arg);
   std::string Name = describeRef(Found->first, Named);
   std::string Msg;
-  if (E.K == RefEntry::Kind::Released)
+  if (Given)
+    Msg = "The call to " + Callee + " puts " + Name +
+          " again: the one reference this function was given was already "
+          "dropped by " +
+          (E.Releaser ? E.Releaser->Name.str() + "()" : std::string("a put")) +
+          " earlier on this path";
+  else if (E.K == RefEntry::Kind::Released)
     Msg = "The call to " + Callee + " puts " + Name +
           " again: this path already released every reference it took";
   else

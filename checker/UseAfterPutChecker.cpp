@@ -8,11 +8,18 @@
 //
 //   Owned(n) --puts--> Released --*p, p->f, f(p)--> report
 //
+// and, for a pointer the function was given (a parameter, or read out of
+// one), after the put of that reference (rule given-reference-single-put):
+//
+//   (given) --put--> BorrowedPut --*p, p->f, f(p), dev_err(p)--> report
+//
 // Not reported: uses while the path still holds another reference (a get
 // before the put, or another count on the same object), uses of values read
 // before the put, pointer comparisons, a second put (refcount.Underflow's),
-// gets on a pointer the caller passed (the caller's reference keeps it
-// alive), and the runtime-PM usage count (it does not keep memory alive).
+// a get and a put on a pointer the caller passed (the caller's reference
+// keeps it alive), uses after a counting put whose caller runs the release
+// (refcount_dec_and_test()), and the runtime-PM usage count (it does not
+// keep memory alive).
 //
 //===----------------------------------------------------------------------===//
 
@@ -52,6 +59,18 @@ private:
 };
 } // namespace
 
+/// A put of the reference the function was given, after which a use may
+/// touch a freed object (rule given-reference-single-put): not a counting
+/// put whose caller runs the release (`if (refcount_dec_and_test(&o->ref))
+/// { list_del(&o->node); kfree(o); }`).
+static bool isGivenUse(ProgramStateRef State,
+                       const std::pair<RefKey, RefEntry> &KV) {
+  const RefEntry &E = KV.second;
+  return isGivenReferencePut(State, KV.first, E) && E.Releaser &&
+         !E.Releaser->ReleaseInCaller &&
+         ruleEnabled(RuleId::GivenReferenceSinglePut);
+}
+
 std::optional<std::pair<RefKey, RefEntry>>
 UseAfterPutChecker::releasedRef(ProgramStateRef State,
                                 const MemRegion *R) const {
@@ -77,6 +96,8 @@ UseAfterPutChecker::releasedRef(ProgramStateRef State,
       continue;
     if (E.K == RefEntry::Kind::Released && E.isNewReference())
       Found = KV;
+    else if (isGivenUse(State, KV))
+      Found = KV;
     else if (E.K != RefEntry::Kind::Released)
       return std::nullopt; // Still held (or handed over) some other way.
   }
@@ -89,6 +110,12 @@ UseAfterPutChecker::releasedRef(ProgramStateRef State,
 /// its argument), that variable, saying which reference it is.
 static std::string useName(const Expr *E,
                            const std::pair<RefKey, RefEntry> &Ref) {
+  if (Ref.second.K == RefEntry::Kind::BorrowedPut && E) {
+    // The pointer the function was given, as the use names it.
+    RefEntry Named = Ref.second;
+    Named.ArgExpr = E;
+    return describeRef(Ref.first, Named);
+  }
   std::string Name = describeRef(Ref.first, Ref.second);
   const auto *DRE =
       E ? dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()) : nullptr;
@@ -123,14 +150,18 @@ void UseAfterPutChecker::report(CheckerContext &C,
                                 const std::pair<RefKey, RefEntry> &Ref,
                                 const std::string &What,
                                 SourceRange Range) const {
+  bool Given = Ref.second.K == RefEntry::Kind::BorrowedPut;
+  if (Given && !applyRule(RuleId::GivenReferenceSinglePut))
+    return;
   ExplodedNode *N = C.generateNonFatalErrorNode();
   if (!N)
     return;
   std::string Put =
       Ref.second.Releaser ? Ref.second.Releaser->Name.str() + "()" : "a put";
   std::string Msg = What + " after " + Put +
-                    " released the last reference this path held; the "
-                    "object may already be freed";
+                    (Given ? " dropped the reference this function was given"
+                           : " released the last reference this path held") +
+                    "; the object may already be freed";
   auto R = std::make_unique<PathSensitiveBugReport>(Bug, Msg, N);
   if (Range.isValid())
     R->addRange(Range);
@@ -171,6 +202,11 @@ void UseAfterPutChecker::checkPreCall(const CallEvent &Call,
   for (unsigned I = 0, N = Call.getNumArgs(); I < N; ++I) {
     auto Ref = releasedRef(C.getState(), refRegion(Call.getArgSVal(I)));
     if (!Ref)
+      continue;
+    // A get after the put of the caller's reference gives it back (rule
+    // power-cycle); refcount.GetOnZero reports one on a count that hit zero.
+    if (Ref->second.K == RefEntry::Kind::BorrowedPut && K.API &&
+        K.API->Op == LifeOp::Acquire)
       continue;
     std::string What = useName(Call.getArgExpr(I), *Ref) + " is passed to " +
                        (II ? Name.str() + "()" : std::string("a function"));

@@ -1,12 +1,19 @@
-// RUN: %analyze -analyzer-checker=refcount.Underflow %inline -verify %s
-// RUN: %analyze -analyzer-checker=refcount.Underflow %proto -verify %s
+// RUN: %analyze -analyzer-checker=refcount.Underflow %inline -verify=expected,on %s
+// RUN: %analyze -analyzer-checker=refcount.Underflow %proto -verify=expected,on %s
+// RUN: %analyze -analyzer-checker=refcount.Underflow %inline -verify=expected,off %s -analyzer-config refcount:DisableRules=given-reference-single-put
+// RUN: %analyze -analyzer-checker=refcount.Underflow %proto -verify=expected,off %s -analyzer-config refcount:DisableRules=given-reference-single-put
 
 /* refcount.Underflow: puts on pointers the function did not acquire (the
- * caller's, a list entry's, a runtime-PM usage count): one put consumes
- * the caller's reference and further puts may drop other owners', so none
- * is reported; but an API that puts its from argument (of_find_*_node(),
- * of_get_next_parent(), pci_get_device()) and a put of that argument before
- * or after it put it twice on a path that never took a reference. */
+ * caller's, a list entry's, a runtime-PM usage count). One put consumes
+ * the caller's reference. A further put of the same pointer the function
+ * was given, with no get in between, is reported (rule
+ * given-reference-single-put; `on`); with the rule off (`off`) it is not,
+ * since two owners may each have had one. Never reported: the runtime-PM
+ * usage count, a put after a get gave the caller's count back, a put after
+ * the pointer was passed to a call that may have taken a reference. An API
+ * that puts its from argument (of_find_*_node(), of_get_next_parent(),
+ * pci_get_device()) and a put of that argument before or after it put it
+ * twice on a path that never took a reference (either way). */
 
 void find_from_put(struct device_node *from) {
   struct device_node *np = of_find_compatible_node(from, NULL, "x"); // expected-note{{The call to of_find_compatible_node() puts the previous reference 'from'}}
@@ -34,7 +41,7 @@ void pci_from_put(struct pci_dev *from) {
 
 void put_then_iterate(struct device_node *from) {
   struct device_node *np;
-  of_node_put(from); // expected-note{{Reference to 'from' released by of_node_put()}}
+  of_node_put(from); // on-note{{The reference 'from' this function was given is dropped by of_node_put()}} off-note{{Reference to 'from' released by of_node_put()}}
   np = of_find_node_by_name(from, "x"); // UNDERFLOW: puts from again // expected-warning{{The call to of_find_node_by_name() puts 'from' a second time on this path, which never took a reference to it}} expected-note{{The call to of_find_node_by_name() puts 'from' a second time on this path, which never took a reference to it}}
   of_node_put(np);
 }
@@ -43,7 +50,7 @@ void pm_put_twice(struct device *dev) {
   pm_runtime_get_sync(dev);
   pm_runtime_put(dev);
   pm_runtime_put_noidle(dev);
-  pm_runtime_put(dev); // no-warning: borrowed, two owners possible
+  pm_runtime_put(dev); // no-warning: a usage count, not a lifetime count (owners unknown)
 }
 
 void borrowed_put_once(struct device_node *np) {
@@ -116,41 +123,47 @@ void field_reloaded(struct holder *h) {
 }
 
 void borrowed_put_twice(struct device_node *np) {
-  of_node_put(np);
-  of_node_put(np); // no-warning: two owners may each have had one
+  of_node_put(np); // on-note{{The reference 'np' this function was given is dropped by of_node_put()}}
+  of_node_put(np); // off: no-warning: two owners may each have had one
+  // on-warning@-1{{The call to of_node_put() puts 'np' again: the one reference this function was given was already dropped by of_node_put() earlier on this path}} on-note@-1{{The call to of_node_put() puts 'np' again: the one reference this function was given was already dropped by of_node_put() earlier on this path}}
 }
 
 void get_one_put_two(struct device *dev) {
-  get_device(dev);
-  put_device(dev);
-  put_device(dev); /* the caller's reference */
-  put_device(dev); // no-warning: two owners may each have had one
+  get_device(dev); // on-note{{Reference to 'dev' taken by get_device()}}
+  put_device(dev); // on-note{{Reference to 'dev' released by put_device(): this path holds no more references to it}}
+  put_device(dev); /* the caller's reference */ // on-note{{The reference 'dev' this function was given is dropped by put_device()}}
+  put_device(dev); // off: no-warning: two owners may each have had one
+  // on-warning@-1{{The call to put_device() puts 'dev' again: the one reference this function was given was already dropped by put_device() earlier on this path}} on-note@-1{{The call to put_device() puts 'dev' again: the one reference this function was given was already dropped by put_device() earlier on this path}}
 }
 
 void sock_put_twice(struct sock *sk) {
-  sock_hold(sk);
-  sock_put(sk);
-  sock_put(sk);
-  sock_put(sk); // no-warning: two owners may each have had one
+  sock_hold(sk); // on-note{{Reference to 'sk' taken by sock_hold()}}
+  sock_put(sk); // on-note{{Reference to 'sk' released by sock_put(): this path holds no more references to it}}
+  sock_put(sk); // on-note{{The reference 'sk' this function was given is dropped by sock_put()}}
+  sock_put(sk); // off: no-warning: two owners may each have had one
+  // on-warning@-1{{The call to sock_put() puts 'sk' again: the one reference this function was given was already dropped by sock_put() earlier on this path}} on-note@-1{{The call to sock_put() puts 'sk' again: the one reference this function was given was already dropped by sock_put() earlier on this path}}
 }
 
 void put_net_twice(struct net *net) {
-  struct net *n = get_net(net);
-  put_net(n);
-  put_net(net);
-  put_net(net); // no-warning: two owners may each have had one
+  struct net *n = get_net(net); // on-note{{Reference to 'net' taken by get_net()}}
+  put_net(n); // on-note{{Reference to 'n' released by put_net(): this path holds no more references to it}}
+  put_net(net); // on-note{{The reference 'net' this function was given is dropped by put_net()}}
+  put_net(net); // off: no-warning: two owners may each have had one
+  // on-warning@-1{{The call to put_net() puts 'net' again: the one reference this function was given was already dropped by put_net() earlier on this path}} on-note@-1{{The call to put_net() puts 'net' again: the one reference this function was given was already dropped by put_net() earlier on this path}}
 }
 
 void kref_put_twice(struct kobject *k, void (*rel)(struct kref *)) {
-  kref_get(&k->kref);
-  kref_put(&k->kref, rel);
-  kref_put(&k->kref, rel);
-  kref_put(&k->kref, rel); // no-warning: two owners may each have had one
+  kref_get(&k->kref); // on-note{{Reference to '&k->kref' taken by kref_get()}}
+  kref_put(&k->kref, rel); // on-note{{Reference to '&k->kref' released by kref_put(): this path holds no more references to it}}
+  kref_put(&k->kref, rel); // on-note{{The reference '&k->kref' this function was given is dropped by kref_put()}}
+  kref_put(&k->kref, rel); // off: no-warning: two owners may each have had one
+  // on-warning@-1{{The call to kref_put() puts '&k->kref' again: the one reference this function was given was already dropped by kref_put() earlier on this path}} on-note@-1{{The call to kref_put() puts '&k->kref' again: the one reference this function was given was already dropped by kref_put() earlier on this path}}
 }
 
 void usb_put_twice(struct usb_device *u) {
-  struct usb_device *x = usb_get_dev(u);
-  usb_put_dev(x);
-  usb_put_dev(x);
-  usb_put_dev(x); // no-warning: two owners may each have had one
+  struct usb_device *x = usb_get_dev(u); // on-note{{Reference to 'u' taken by usb_get_dev()}}
+  usb_put_dev(x); // on-note{{Reference to 'x' released by usb_put_dev(): this path holds no more references to it}}
+  usb_put_dev(x); // on-note{{The reference 'x' this function was given is dropped by usb_put_dev()}}
+  usb_put_dev(x); // off: no-warning: two owners may each have had one
+  // on-warning@-1{{The call to usb_put_dev() puts 'x' again: the one reference this function was given was already dropped by usb_put_dev() earlier on this path}} on-note@-1{{The call to usb_put_dev() puts 'x' again: the one reference this function was given was already dropped by usb_put_dev() earlier on this path}}
 }

@@ -1,8 +1,13 @@
-// RUN: %analyze -analyzer-checker=refcount.UseAfterPut %inline -verify %s
-// RUN: %analyze -analyzer-checker=refcount.UseAfterPut %proto -verify %s
+// RUN: %analyze -analyzer-checker=refcount.UseAfterPut %inline -verify=expected,on %s
+// RUN: %analyze -analyzer-checker=refcount.UseAfterPut %proto -verify=expected,on %s
+// RUN: %analyze -analyzer-checker=refcount.UseAfterPut %inline -verify=expected,off %s -analyzer-config refcount:DisableRules=given-reference-single-put
+// RUN: %analyze -analyzer-checker=refcount.UseAfterPut %proto -verify=expected,off %s -analyzer-config refcount:DisableRules=given-reference-single-put
 
 /* refcount.UseAfterPut: objects that outlive this path's put: a borrowed
- * pointer (the caller's reference remains), a runtime-PM usage count (not
+ * pointer after a get and a put (the caller's reference remains; a use
+ * after the put of the caller's reference itself is reported by rule
+ * given-reference-single-put, `on`, and not with it off, `off`), a
+ * runtime-PM usage count (not
  * a lifetime count), an object handed over before the put, a registered
  * device, a PCI device on the bus list returned without a count, a device
  * bound to the caller's own driver (but not one found on a bus). */
@@ -10,8 +15,9 @@
 int use(const void *p);
 
 int borrowed_put_then_use(struct device_node *np) {
-  of_node_put(np);
-  return use(np->data); // no-warning: not acquired here
+  of_node_put(np); // on-note{{The reference 'np' this function was given is dropped by of_node_put()}}
+  return use(np->data); // off: no-warning: not acquired here
+  // on-warning@-1{{Read through 'np' after of_node_put() dropped the reference this function was given; the object may already be freed}} on-note@-1{{Read through 'np' after of_node_put() dropped the reference this function was given; the object may already be freed}}
 }
 
 int get_borrowed_put_use(struct device_node *np) {
