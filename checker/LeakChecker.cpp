@@ -26,6 +26,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "AssertionPaths.h"
 #include "Contracts.h"
 #include "LifetimeModel.h"
 #include "RefcountModel.h"
@@ -240,6 +241,7 @@ void LeakChecker::reportLeak(CheckerContext &C, ExplodedNode *N,
   markRefInteresting(*R, K);
   if (ruleEnabled(RuleId::CorrelatedGuard))
     R->addVisitor<CorrelatedGuard>(E.AcquireSite);
+  dropOnAssertionPaths(*R);
   emitReport(C, std::move(R));
 }
 

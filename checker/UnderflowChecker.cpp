@@ -30,6 +30,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "AssertionPaths.h"
 #include "Contracts.h"
 #include "LifetimeModel.h"
 #include "RefcountModel.h"
@@ -111,6 +112,7 @@ void UnderflowChecker::checkPreCall(const CallEvent &Call,
                       "', a reference this function only borrows: its "
                       "caller still counts on it";
     auto Rep = std::make_unique<PathSensitiveBugReport>(Bug, Msg, N);
+    dropOnAssertionPaths(*Rep);
     Rep->addRange(Call.getArgSourceRange(Arg));
     emitReport(C, std::move(Rep));
     return;
@@ -161,6 +163,7 @@ void UnderflowChecker::checkPreCall(const CallEvent &Call,
   if (!N)
     return;
   auto Rep = std::make_unique<PathSensitiveBugReport>(Bug, Msg, N);
+  dropOnAssertionPaths(*Rep);
   Rep->addRange(Call.getArgSourceRange(Arg));
   markRefInteresting(*Rep, Found->first);
   emitReport(C, std::move(Rep));

@@ -23,6 +23,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "AssertionPaths.h"
 #include "Contracts.h"
 #include "LifetimeModel.h"
 #include "RefcountModel.h"
@@ -163,6 +164,7 @@ void UseAfterPutChecker::report(CheckerContext &C,
                            : " released the last reference this path held") +
                     "; the object may already be freed";
   auto R = std::make_unique<PathSensitiveBugReport>(Bug, Msg, N);
+  dropOnAssertionPaths(*R);
   if (Range.isValid())
     R->addRange(Range);
   markRefInteresting(*R, Ref.first);

@@ -2,8 +2,7 @@
 // RUN: %analyze -analyzer-checker=refcount.Leak %proto -verify=expected,%vprefix %s
 
 /* refcount.Leak: a path on which the acquire failed holds nothing: a NULL
- * result (also a NULL test kept in a bool by WARN_ONCE(), and a node getter
- * given a NULL node) or an IS_ERR() result. A counted object, a pointer into
+ * result (also a node getter given a NULL node) or an IS_ERR() result. A counted object, a pointer into
  * it (container_of()) and a held device's driver data are never an
  * ERR_PTR(); IS_ERR_OR_NULL() on an API that never returns one is a NULL
  * test.
@@ -36,23 +35,8 @@ int is_err_or_null_on_null_api(struct device_node *np) {
   return 0;
 }
 
-/* #3 */
-struct device_node *warn_ok(struct device_node *prev) {
-  struct device_node *port = of_get_parent(prev);
-  if (WARN_ONCE(!port, "no parent"))
-    return NULL; // no-warning
-  of_node_put(port);
-  return NULL;
-}
-struct device_node *warn_bad(struct device_node *prev) {
-  struct device_node *port = of_get_parent(prev); // expected-note{{The call to of_get_parent() returns a counted reference (+1): 'port' must be released}}
-  if (!port) // expected-note{{Assuming 'port' is non-null}} expected-note{{Taking false branch}}
-    return NULL;
-  if (WARN_ONCE(setup(), "setup")) // expected-note{{Assuming the condition is false}} expected-note{{'__ret_do_once' is true}} expected-note{{Left side of '&&' is true}} expected-note 2 {{Taking true branch}}
-    return NULL; // LEAK expected-warning{{Reference to 'port' acquired by of_get_parent() is not released on this path (missing of_node_put())}} expected-note{{Reference to 'port' acquired by of_get_parent() is not released on this path (missing of_node_put())}}
-  of_node_put(port);
-  return NULL;
-}
+/* #3 (WARN_ONCE() keeping its NULL test in a bool): warn_ok and warn_bad
+ * in assertion-paths.c, which runs with and without rule assertion-path. */
 
 /* tty/gss */
 static struct kobject *lookup_kobj(struct kobject *k) {
