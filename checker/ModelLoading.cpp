@@ -111,6 +111,7 @@ bool krefcheck::loadModel(clang::ento::CheckerManager &Mgr) {
   configureContractDump(Option("refcount:DumpContracts") == "true");
   if (Error.empty())
     configureRules(Option("refcount:DisableRules"),
+                   Option("refcount:EnableRules"),
                    Option("refcount:RuleStats") == "true", Error);
   if (Error.empty()) {
     std::string Path = findModelFile(Mgr);

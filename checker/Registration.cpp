@@ -68,6 +68,12 @@ void krefcheck::registerCheckers(CheckerRegistry &Registry) {
       "(docs/configuration.md#rules lists them; an unknown name is an error)",
       "released");
   Registry.addPackageOption(
+      "string", "refcount", "EnableRules", "",
+      "Names of lifetime-model rules that are off by default to turn on "
+      "(given-reference-single-put), separated by ';' or spaces; "
+      "DisableRules wins over it",
+      "released");
+  Registry.addPackageOption(
       "bool", "refcount", "RuleStats", "false",
       "Print how often each lifetime-model rule fired in the translation "
       "unit to stderr (krefcheck-rule-stats: FILE RULE COUNT)",

@@ -38,14 +38,28 @@ bool krefcheck::applyRule(RuleId R) {
   return true;
 }
 
-bool krefcheck::configureRules(llvm::StringRef Disabled, bool Stats,
-                               std::string &Error) {
-  RuleState Next;
-  Next.Stats = Stats;
-  // -analyzer-config splits its argument at commas: names are separated by
-  // ';' or spaces, as in refcount.BiasedCount:AllowList.
+namespace {
+/// The rules Rules.def marks off by default (RULE_OFF_BY_DEFAULT).
+bool offByDefault(unsigned I) {
+  static const RuleId Off[] = {
+#define RULE(Id, Name, Rationale, Motivation)
+#define RULE_OFF_BY_DEFAULT(Id) RuleId::Id,
+#include "Rules.def"
+  };
+  for (RuleId R : Off)
+    if (unsigned(R) == I)
+      return true;
+  return false;
+}
+
+/// Splits a list of rule names (';' or spaces: -analyzer-config splits its
+/// argument at commas) and calls F with each rule's index; an unknown name
+/// sets Error and returns false.
+template <typename Fn>
+bool forEachNamedRule(llvm::StringRef List, llvm::StringRef Option,
+                      std::string &Error, Fn F) {
   llvm::SmallVector<llvm::StringRef, 8> Names;
-  Disabled.split(Names, ';', -1, /*KeepEmpty=*/false);
+  List.split(Names, ';', -1, /*KeepEmpty=*/false);
   llvm::SmallVector<llvm::StringRef, 8> Words;
   for (llvm::StringRef N : Names)
     N.split(Words, ' ', -1, /*KeepEmpty=*/false);
@@ -57,14 +71,33 @@ bool krefcheck::configureRules(llvm::StringRef Disabled, bool Stats,
     while (I < NumRules && N != Infos[I].Name)
       ++I;
     if (I == NumRules) {
-      Error = "unknown rule '" + N.str() + "' in refcount:DisableRules (rules:";
+      Error = "unknown rule '" + N.str() + "' in refcount:" + Option.str() +
+              " (rules:";
       for (const RuleInfo &Info : Infos)
         Error += std::string(" ") + Info.Name;
       Error += ")";
       return false;
     }
-    Next.Disabled[I] = true;
+    F(I);
   }
+  return true;
+}
+} // namespace
+
+bool krefcheck::ruleOffByDefault(RuleId R) { return offByDefault(unsigned(R)); }
+
+bool krefcheck::configureRules(llvm::StringRef Disabled,
+                               llvm::StringRef Enabled, bool Stats,
+                               std::string &Error) {
+  RuleState Next;
+  Next.Stats = Stats;
+  for (unsigned I = 0; I < NumRules; ++I)
+    Next.Disabled[I] = offByDefault(I);
+  if (!forEachNamedRule(Enabled, "EnableRules", Error,
+                        [&](unsigned I) { Next.Disabled[I] = false; }) ||
+      !forEachNamedRule(Disabled, "DisableRules", Error,
+                        [&](unsigned I) { Next.Disabled[I] = true; }))
+    return false;
   state() = Next;
   return true;
 }

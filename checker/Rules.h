@@ -41,7 +41,10 @@ bool ruleEnabled(RuleId R);
 /// -analyzer-config map) for this thread's analyses and resets the counts.
 /// An unknown rule name sets Error ("unknown rule 'x' in refcount:DisableRules
 /// (rules: ...)") and returns false.
-bool configureRules(llvm::StringRef Disabled, bool Stats, std::string &Error);
+bool configureRules(llvm::StringRef Disabled, llvm::StringRef Enabled,
+                    bool Stats, std::string &Error);
+/// Whether Rules.def marks the rule off unless refcount:EnableRules names it.
+bool ruleOffByDefault(RuleId R);
 
 /// With refcount:RuleStats=true: one line per rule that fired, for the
 /// translation unit File, to OS ("krefcheck-rule-stats: FILE NAME COUNT").

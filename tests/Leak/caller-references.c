@@ -140,7 +140,7 @@ int clone_sk_other(struct sock *sk, struct sock *other) {
 int clone_sk_wmem(struct sock *sk) {
   refcount_inc(&sk->sk_wmem_alloc); // expected-note{{Reference to '&sk->sk_wmem_alloc' taken by refcount_inc()}}
   if (setup()) { // expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
-    sock_put(sk); // expected-note{{The reference 'sk' this function was given is dropped by sock_put()}}
+    sock_put(sk); // expected-note{{Reference to 'sk' released by sock_put()}}
     return -ENOMEM; // LEAK expected-warning{{Reference to '&sk->sk_wmem_alloc' taken by refcount_inc() is not released on this error path (missing refcount_dec_and_test())}} expected-note{{Reference to '&sk->sk_wmem_alloc' taken by refcount_inc() is not released on this error path (missing refcount_dec_and_test())}}
   }
   return 0;

@@ -1,7 +1,7 @@
-// RUN: %analyze -analyzer-checker=refcount.Underflow %inline -verify=expected,on %s
-// RUN: %analyze -analyzer-checker=refcount.Underflow %proto -verify=expected,on %s
-// RUN: %analyze -analyzer-checker=refcount.Underflow %inline -verify=expected,off %s -analyzer-config refcount:DisableRules=given-reference-single-put
-// RUN: %analyze -analyzer-checker=refcount.Underflow %proto -verify=expected,off %s -analyzer-config refcount:DisableRules=given-reference-single-put
+// RUN: %analyze -analyzer-checker=refcount.Underflow %inline -verify=expected,on %s -analyzer-config refcount:EnableRules=given-reference-single-put
+// RUN: %analyze -analyzer-checker=refcount.Underflow %proto -verify=expected,on %s -analyzer-config refcount:EnableRules=given-reference-single-put
+// RUN: %analyze -analyzer-checker=refcount.Underflow %inline -verify=expected,off %s
+// RUN: %analyze -analyzer-checker=refcount.Underflow %proto -verify=expected,off %s
 
 /* refcount.Underflow: puts on pointers the function did not acquire (the
  * caller's, a list entry's, a runtime-PM usage count). One put consumes

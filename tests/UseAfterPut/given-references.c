@@ -1,7 +1,7 @@
-// RUN: %analyze -analyzer-checker=refcount.UseAfterPut %inline -verify=expected,on %s
-// RUN: %analyze -analyzer-checker=refcount.UseAfterPut %proto -verify=expected,on %s
-// RUN: %analyze -analyzer-checker=refcount.UseAfterPut %inline -verify=expected,off %s -analyzer-config refcount:DisableRules=given-reference-single-put
-// RUN: %analyze -analyzer-checker=refcount.UseAfterPut %proto -verify=expected,off %s -analyzer-config refcount:DisableRules=given-reference-single-put
+// RUN: %analyze -analyzer-checker=refcount.UseAfterPut %inline -verify=expected,on %s -analyzer-config refcount:EnableRules=given-reference-single-put
+// RUN: %analyze -analyzer-checker=refcount.UseAfterPut %proto -verify=expected,on %s -analyzer-config refcount:EnableRules=given-reference-single-put
+// RUN: %analyze -analyzer-checker=refcount.UseAfterPut %inline -verify=expected,off %s
+// RUN: %analyze -analyzer-checker=refcount.UseAfterPut %proto -verify=expected,off %s
 
 /* refcount.UseAfterPut, rule given-reference-single-put: a function that
  * puts a reference it was given (a parameter, or a pointer read out of at

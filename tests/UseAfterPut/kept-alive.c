@@ -1,7 +1,7 @@
-// RUN: %analyze -analyzer-checker=refcount.UseAfterPut %inline -verify=expected,on %s
-// RUN: %analyze -analyzer-checker=refcount.UseAfterPut %proto -verify=expected,on %s
-// RUN: %analyze -analyzer-checker=refcount.UseAfterPut %inline -verify=expected,off %s -analyzer-config refcount:DisableRules=given-reference-single-put
-// RUN: %analyze -analyzer-checker=refcount.UseAfterPut %proto -verify=expected,off %s -analyzer-config refcount:DisableRules=given-reference-single-put
+// RUN: %analyze -analyzer-checker=refcount.UseAfterPut %inline -verify=expected,on %s -analyzer-config refcount:EnableRules=given-reference-single-put
+// RUN: %analyze -analyzer-checker=refcount.UseAfterPut %proto -verify=expected,on %s -analyzer-config refcount:EnableRules=given-reference-single-put
+// RUN: %analyze -analyzer-checker=refcount.UseAfterPut %inline -verify=expected,off %s
+// RUN: %analyze -analyzer-checker=refcount.UseAfterPut %proto -verify=expected,off %s
 
 /* refcount.UseAfterPut: objects that outlive this path's put: a borrowed
  * pointer after a get and a put (the caller's reference remains; a use
