@@ -355,7 +355,11 @@ void LifetimeModel::checkDeadSymbols(SymbolReaper &SR,
       // A put through a pointer from a call or a re-read field outlives
       // the pointer: a later get through another such pointer may give
       // the count back (rule unknown-get-target).
-      if (!(E.K == RefEntry::Kind::BorrowedPut && mayBeNamedAgain(R)))
+      // So may one stored in a live field before the put (`th->dev = dev;
+      // pm_runtime_put(dev); ...; pm_runtime_get_sync(th->dev)` in a
+      // helper, after `dev` itself died: rule field-copy-identity).
+      if (!(E.K == RefEntry::Kind::BorrowedPut &&
+            (mayBeNamedAgain(R) || storedInLiveField(State, R, SR))))
         New = removeRef(New, KV.first);
       continue;
     }

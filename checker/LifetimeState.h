@@ -246,6 +246,10 @@ bool hasLiveConversion(ProgramStateRef S, const MemRegion *RefBase,
 /// names that object.
 ProgramStateRef noteFieldCopy(ProgramStateRef S, const MemRegion *Field,
                               const MemRegion *Ref);
+/// Whether a live field holds R (noteFieldCopy), so that the path can name
+/// R again by reading that field.
+bool storedInLiveField(ProgramStateRef S, const MemRegion *R,
+                       clang::ento::SymbolReaper &SR);
 ProgramStateRef removeDeadFieldCopies(ProgramStateRef S,
                                       clang::ento::SymbolReaper &SR);
 ProgramStateRef removeDeadConverted(ProgramStateRef S,

@@ -276,3 +276,43 @@ int probe_with_power_helper_ok(struct platform_device *pdev) {
   return 0;
 }
 
+
+/* intel_th_alloc(): the alloc function gives up the bus core's usage count
+ * (pm_runtime_put(dev)) after storing dev in the object; on a later error
+ * its free helper takes it back through th->dev, read again after a call
+ * that may have changed *th. The field holds the same device (rule
+ * field-copy-identity), so the get gives the count back (power-cycle). */
+struct thx { struct device *dev; int n; };
+int th_populate(struct thx *th);
+static void th_free(struct thx *th) {
+  pm_runtime_get_sync(th->dev); // expected-note{{The call to pm_runtime_get_sync() takes a runtime-PM usage count of 'th->dev', even when it fails}}
+  kfree(th);
+}
+struct thx *th_alloc(struct device *dev) {
+  struct thx *th = kzalloc(sizeof(*th), GFP_KERNEL);
+  int err;
+  if (!th)
+    return ERR_PTR(-ENOMEM);
+  th->dev = dev;
+  pm_runtime_put(dev);
+  err = th_populate(th);
+  if (err) {
+    th_free(th);
+    return ERR_PTR(err); // no-warning
+  }
+  return th;
+}
+/* the same free helper on a path that never gave the count up */
+struct thx *th_alloc_no_put(struct device *dev) {
+  struct thx *th = kzalloc(sizeof(*th), GFP_KERNEL);
+  int err;
+  if (!th) // expected-note{{Assuming 'th' is non-null}} expected-note{{Taking false branch}}
+    return ERR_PTR(-ENOMEM);
+  th->dev = dev;
+  err = th_populate(th);
+  if (err) { // expected-note{{Assuming 'err' is not equal to 0}} expected-note{{Taking true branch}}
+    th_free(th); // expected-note{{Calling 'th_free'}} expected-note{{Returning from 'th_free'}}
+    return ERR_PTR(err); // LEAK expected-warning{{The runtime-PM usage count of 'th->dev' taken by pm_runtime_get_sync() is not dropped on this error path (missing pm_runtime_put_noidle()); pm_runtime_get_sync() increments it even when it fails: consider pm_runtime_resume_and_get()}} expected-note{{The runtime-PM usage count of 'th->dev' taken by pm_runtime_get_sync() is not dropped on this error path (missing pm_runtime_put_noidle()); pm_runtime_get_sync() increments it even when it fails: consider pm_runtime_resume_and_get()}}
+  }
+  return th;
+}
