@@ -214,29 +214,7 @@ static bool isLifetimeCounterField(const MemRegion *R) {
 /// family F on Base itself: only for object families, and only on Base's
 /// own fields, so a count on another object (`&other->sk_refcnt`) or of
 /// another kind (`sk->sk_wmem_alloc`) is still reported.
-static /// The pointer stored in the field at Field, if the path stored one. The
-    /// field of an object reached through a cast of its allocation
-    /// (`th = kzalloc(...); th->dev = dev;`: a field of the element region over
-    /// the `void *` result) and the same field read through the typed pointer
-    /// after a call (a field of the symbolic region) are one location: compare
-    /// fields with zero-index element layers stripped.
-    static const MemRegion *
-    fieldCopyAt(ProgramStateRef S, const MemRegion *Field) {
-  if (const MemRegion *const *Copy = S->get<FieldCopies>(Field))
-    return *Copy;
-  const auto *FR = dyn_cast<FieldRegion>(Field);
-  if (!FR)
-    return nullptr;
-  const MemRegion *Super = FR->getSuperRegion()->StripCasts();
-  for (const auto &KV : S->get<FieldCopies>())
-    if (const auto *Other = dyn_cast<FieldRegion>(KV.first))
-      if (Other->getDecl() == FR->getDecl() &&
-          Other->getSuperRegion()->StripCasts() == Super)
-        return KV.second;
-  return nullptr;
-}
-
-std::optional<std::pair<RefKey, RefEntry>>
+static std::optional<std::pair<RefKey, RefEntry>>
 objectCounterRef(ProgramStateRef S, const MemRegion *Base, Family F) {
   if (F == Family::Kref || !isLifetimeFamily(F))
     return std::nullopt;
@@ -291,9 +269,9 @@ krefcheck::findRef(ProgramStateRef S, const MemRegion *R, Family F) {
   // `ctrl->dev = &pdev->dev; ... pm_runtime_put(ctrl->dev)` after a call
   // invalidated `*ctrl`: the reloaded field is the pointer stored in it.
   if (const MemRegion *Origin = loadedFrom(Base))
-    if (const MemRegion *Copy = fieldCopyAt(S, Origin))
-      if (Copy->getBaseRegion() != Base)
-        if (auto Found = findRef(S, Copy, F))
+    if (const MemRegion *const *Copy = S->get<FieldCopies>(Origin))
+      if ((*Copy)->getBaseRegion() != Base)
+        if (auto Found = findRef(S, *Copy, F))
           return Found;
   return std::nullopt;
 }
