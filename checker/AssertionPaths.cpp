@@ -29,8 +29,13 @@ using namespace clang;
 using namespace ento;
 using namespace krefcheck;
 
-bool krefcheck::isAssertionTest(const Stmt *Cond, const SourceManager &SM,
-                                const LangOptions &LO) {
+namespace {
+
+/// Whether the branch condition Cond is an assertion's own test: spelled in
+/// the body of an assertion macro (not in an argument the caller wrote), so
+/// that its true branch is the assertion failing.
+bool isAssertionTest(const Stmt *Cond, const SourceManager &SM,
+                     const LangOptions &LO) {
   if (!Cond)
     return false;
   const NameSet &Assertions = activeModel().Macros.Assertions;
@@ -48,8 +53,6 @@ bool krefcheck::isAssertionTest(const Stmt *Cond, const SourceManager &SM,
   }
   return false;
 }
-
-namespace {
 
 class AssertionPathFilter final : public BugReporterVisitor {
   bool Done = false;

@@ -19,12 +19,6 @@ namespace krefcheck {
 /// branch (nothing when the rule is off).
 void dropOnAssertionPaths(clang::ento::PathSensitiveBugReport &R);
 
-/// Whether the branch condition Cond is an assertion's own test: spelled in
-/// the body of an assertion macro (not in an argument the caller wrote), so
-/// that its true branch is the assertion failing.
-bool isAssertionTest(const clang::Stmt *Cond, const clang::SourceManager &SM,
-                     const clang::LangOptions &LO);
-
 } // namespace krefcheck
 
 #endif
