@@ -15,6 +15,8 @@ REGISTER_MAP_WITH_PROGRAMSTATE(CounterStates, const MemRegion *, CountState)
 REGISTER_MAP_WITH_PROGRAMSTATE(UnownedReads, const MemRegion *, SymbolRef)
 REGISTER_SET_WITH_PROGRAMSTATE(ZeroFilledObjects, SymbolRef)
 REGISTER_MAP_WITH_PROGRAMSTATE(InternalRefs, SymbolRef, unsigned)
+// Objects (base regions) a tested kref_put()'s release callback freed.
+REGISTER_MAP_WITH_PROGRAMSTATE(ReleasedObjects, const MemRegion *, ReleaseRan)
 
 void CountState::dump(raw_ostream &OS) const {
   OS << (isHeld() ? "Held" : "Zero") << '(';
@@ -175,6 +177,17 @@ std::optional<InternalOrigin> krefcheck::getInternalOrigin(ProgramStateRef S,
   return std::nullopt;
 }
 
+ProgramStateRef krefcheck::markReleaseRan(ProgramStateRef S,
+                                          const MemRegion *Object,
+                                          ReleaseRan R) {
+  return Object ? S->set<ReleasedObjects>(Object->getBaseRegion(), R) : S;
+}
+
+const ReleaseRan *krefcheck::releaseRanFor(ProgramStateRef S,
+                                           const MemRegion *R) {
+  return R ? S->get<ReleasedObjects>(R->getBaseRegion()) : nullptr;
+}
+
 ProgramStateRef krefcheck::removeDeadCountFacts(ProgramStateRef S,
                                                 SymbolReaper &SR) {
   for (const auto &KV : S->get<CounterStates>())
@@ -189,6 +202,9 @@ ProgramStateRef krefcheck::removeDeadCountFacts(ProgramStateRef S,
   for (const auto &KV : S->get<InternalRefs>())
     if (SR.isDead(KV.first))
       S = S->remove<InternalRefs>(KV.first);
+  for (const auto &KV : S->get<ReleasedObjects>())
+    if (!SR.isLiveRegion(KV.first))
+      S = S->remove<ReleasedObjects>(KV.first);
   return S;
 }
 
@@ -216,4 +232,7 @@ void krefcheck::printCountFacts(raw_ostream &OS, ProgramStateRef S,
   for (const auto &KV : S->get<InternalRefs>())
     OS << "  internal reference " << KV.first << " from "
        << describeOrigin(static_cast<InternalOrigin>(KV.second)) << NL;
+  for (const auto &KV : S->get<ReleasedObjects>())
+    OS << "  object " << KV.first << " freed by the release of "
+       << KV.second.Counter << NL;
 }

@@ -147,6 +147,31 @@ ProgramStateRef markInternal(ProgramStateRef S, SymbolRef Object,
 std::optional<InternalOrigin> getInternalOrigin(ProgramStateRef S,
                                                 SymbolRef Object);
 
+/// A kref_put() whose result the code tested returned true on this path
+/// (rule release-ran): the release callback ran and freed the object.
+struct ReleaseRan {
+  const MemRegion *Counter;              ///< the kref, for the path note
+  const clang::StackFrameContext *Frame; ///< the function that tested it
+  const clang::CallExpr *Put;            ///< the kref_put() call
+  const clang::FunctionDecl *Release;    ///< its callback, when known
+  bool operator==(const ReleaseRan &O) const {
+    return Counter == O.Counter && Frame == O.Frame && Put == O.Put &&
+           Release == O.Release;
+  }
+  void Profile(llvm::FoldingSetNodeID &ID) const {
+    ID.AddPointer(Counter);
+    ID.AddPointer(Frame);
+    ID.AddPointer(Put);
+    ID.AddPointer(Release);
+  }
+};
+/// Records that the object whose base region is \p Object was freed by a
+/// release callback (ReleaseRan).
+ProgramStateRef markReleaseRan(ProgramStateRef S, const MemRegion *Object,
+                               ReleaseRan R);
+/// The release that freed the object \p R points into, if any.
+const ReleaseRan *releaseRanFor(ProgramStateRef S, const MemRegion *R);
+
 /// Drops facts about dead symbols and regions.
 ProgramStateRef removeDeadCountFacts(ProgramStateRef S,
                                      clang::ento::SymbolReaper &SR);

@@ -45,6 +45,8 @@ using namespace krefcheck::lifetime;
 
 bool krefcheck::isLifetimeReport(PathSensitiveBugReport &BR) {
   StringRef N = BR.getBugType().getCheckerName();
+  if (BR.getBugType().getDescription() == UseAfterReleaseBugName)
+    return false;
   return N == "refcount.Leak" || N == "refcount.Underflow" ||
          N == "refcount.UseAfterPut";
 }

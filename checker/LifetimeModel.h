@@ -31,8 +31,13 @@ public:
 void attachLeakReporter(clang::ento::CheckerManager &Mgr,
                         const LeakReporter *R);
 
+/// refcount.UseAfterPut's bug type for a use after a tested kref_put()'s
+/// release freed the object (rule release-ran): the count model's notes
+/// explain that path, the reference notes do not.
+inline constexpr const char *UseAfterReleaseBugName = "Use after release";
+
 /// Is this report one of the lifetime checkers' (Leak, Underflow,
-/// UseAfterPut)? Their notes speak only in those.
+/// UseAfterPut) about a reference? Their notes speak only in those.
 bool isLifetimeReport(clang::ento::PathSensitiveBugReport &BR);
 
 /// Marks the reference's region (and its symbol) interesting, so the model's

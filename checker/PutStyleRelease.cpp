@@ -130,6 +130,35 @@ SourceLocation putstyle::findFree(const Stmt *S, const ValueDecl *Owner) {
   return F.Found;
 }
 
+bool putstyle::releaseCallbackFrees(const Expr *ReleaseArg,
+                                    const FunctionDecl *&Release) {
+  Release = nullptr;
+  const auto *DRE = ReleaseArg
+                        ? dyn_cast<DeclRefExpr>(ReleaseArg->IgnoreParenCasts())
+                        : nullptr;
+  if (DRE)
+    Release = dyn_cast<FunctionDecl>(DRE->getDecl());
+  const FunctionDecl *Def = Release ? Release->getDefinition() : nullptr;
+  if (!Def || !Def->hasBody())
+    return true;
+  if (findFree(Def->getBody(), nullptr).isValid())
+    return true;
+  // One call away: `static void foo_release(struct kref *k) { foo_free(
+  // container_of(k, struct foo, ref)); }` where foo_free() calls kfree().
+  struct Callees : RecursiveASTVisitor<Callees> {
+    bool Frees = false;
+    bool VisitCallExpr(CallExpr *CE) {
+      const FunctionDecl *FD = calleeOf(CE);
+      const FunctionDecl *D = FD ? FD->getDefinition() : nullptr;
+      if (D && D->hasBody() && findFree(D->getBody(), nullptr).isValid())
+        Frees = true;
+      return !Frees;
+    }
+  } Inner;
+  Inner.TraverseStmt(Def->getBody());
+  return Inner.Frees;
+}
+
 SourceLocation putstyle::findIndexRemoval(const Stmt *S, unsigned Depth) {
   if (!S)
     return SourceLocation();

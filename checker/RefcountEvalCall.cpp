@@ -14,8 +14,11 @@
 #include "InternalRefs.h"
 #include "LockModel.h"
 #include "ModelFile.h"
+#include "PutStyleImpl.h"
 #include "RefcountModel.h"
 #include "RefcountModelImpl.h"
+#include "Rules.h"
+#include "clang/AST/ParentMap.h"
 
 using namespace clang;
 using namespace ento;
@@ -62,6 +65,32 @@ static ProgramStateRef returnExtraOrForget(ProgramStateRef State,
   if (Back.extraGets() == 0 && Back.why() == CountState::Why::Get)
     return forgetCountState(State, Ctr);
   return setCountState(State, Ctr, Back);
+}
+
+/// Does the code look at the call's result (a condition, an operand, a
+/// stored value)? An ignored result (a statement of its own, a cast to
+/// void) leaves both outcomes the analyzer's split, not the code's claim;
+/// a returned one is the caller's to test, and the caller may hold another
+/// count.
+static bool resultTested(const CallExpr *CE, const ParentMap &PM) {
+  const Stmt *P = PM.getParentIgnoreParenCasts(CE);
+  auto IsCond = [CE](const Expr *Cond) {
+    return Cond && Cond->IgnoreParenCasts() == CE;
+  };
+  if (!P || isa<ReturnStmt>(P))
+    return false;
+  if (const auto *If = dyn_cast<IfStmt>(P))
+    return IsCond(If->getCond());
+  if (const auto *W = dyn_cast<WhileStmt>(P))
+    return IsCond(W->getCond());
+  if (const auto *D = dyn_cast<DoStmt>(P))
+    return IsCond(D->getCond());
+  if (const auto *F = dyn_cast<ForStmt>(P))
+    return IsCond(F->getCond());
+  if (const auto *BO = dyn_cast<BinaryOperator>(P))
+    return BO->getOpcode() != BO_Comma ||
+           BO->getRHS()->IgnoreParenCasts() == CE;
+  return isa<Expr>(P) || isa<DeclStmt>(P);
 }
 
 bool RefcountModel::evalCall(const CallEvent &Call, CheckerContext &C) const {
@@ -220,11 +249,24 @@ bool RefcountModel::evalCall(const CallEvent &Call, CheckerContext &C) const {
     if (API.Op == CountOp::PutLock && API.LockArg)
       HitZero =
           addHeldLock(HitZero, Call.getArgSVal(*API.LockArg).getAsRegion());
-    C.addTransition(HitZero,
-                    Ctr ? counterNote(C, Ctr,
-                                      "The count of '" + CtrName +
-                                          "' drops to zero in " + Callee)
-                        : nullptr);
+    std::string Note =
+        "The count of '" + CtrName + "' drops to zero in " + Callee;
+    // A tested kref_put() that returned true ran its release callback: the
+    // object is freed for the rest of this function (rule release-ran).
+    const FunctionDecl *Release = nullptr;
+    if (Ctr && API.ReleaseArg && Call.getNumArgs() > *API.ReleaseArg &&
+        ruleEnabled(RuleId::ReleaseRan) &&
+        resultTested(CE, LCtx->getParentMap()) &&
+        putstyle::releaseCallbackFrees(Call.getArgExpr(*API.ReleaseArg),
+                                       Release)) {
+      HitZero =
+          markReleaseRan(HitZero, Ctr, {Ctr, C.getStackFrame(), CE, Release});
+      Note += ", which returns true: " +
+              (Release ? Release->getName().str() + "()"
+                       : std::string("the release callback")) +
+              " ran and freed the object";
+    }
+    C.addTransition(HitZero, Ctr ? counterNote(C, Ctr, Note) : nullptr);
     C.addTransition(NotZero);
     return true;
   }

@@ -13,6 +13,12 @@
 //
 //   (given) --put--> BorrowedPut --*p, p->f, f(p), dev_err(p)--> report
 //
+// and, whoever owned the count, after a kref_put() whose result the code
+// tested returned true (rule release-ran): its release callback freed the
+// object, so any use in that function is a use after free:
+//
+//   if (kref_put(&o->ref, rel)) --true--> Freed --*o, o->f, f(o)--> report
+//
 // Not reported: uses while the path still holds another reference (a get
 // before the put, or another count on the same object), uses of values read
 // before the put, pointer comparisons, a second put (refcount.Underflow's),
@@ -25,10 +31,12 @@
 
 #include "AssertionPaths.h"
 #include "Contracts.h"
+#include "CountState.h"
 #include "LifetimeModel.h"
 #include "RefcountModel.h"
 #include "ReportUtil.h"
 #include "Rules.h"
+#include "clang/Lex/Lexer.h"
 #include "clang/StaticAnalyzer/Core/BugReporter/BugType.h"
 #include "clang/StaticAnalyzer/Core/Checker.h"
 #include "clang/StaticAnalyzer/Core/CheckerManager.h"
@@ -44,6 +52,7 @@ REGISTER_SET_WITH_PROGRAMSTATE(ReportedUses, const MemRegion *)
 namespace {
 class UseAfterPutChecker : public Checker<check::Location, check::PreCall> {
   const BugType Bug{this, "Use after put", RefcountCategory};
+  const BugType ReleaseBug{this, UseAfterReleaseBugName, RefcountCategory};
 
 public:
   void checkLocation(SVal Loc, bool IsLoad, const Stmt *S,
@@ -57,6 +66,10 @@ private:
   releasedRef(ProgramStateRef State, const MemRegion *R) const;
   void report(CheckerContext &C, const std::pair<RefKey, RefEntry> &Ref,
               const std::string &What, SourceRange Range) const;
+  /// Reports a use of an object a tested kref_put()'s release freed (rule
+  /// release-ran); false when R points into no such object of this frame.
+  bool reportUseAfterRelease(CheckerContext &C, const MemRegion *R,
+                             const std::string &What, SourceRange Range) const;
 };
 } // namespace
 
@@ -174,14 +187,75 @@ void UseAfterPutChecker::report(CheckerContext &C,
   C.addTransition(N->getState()->add<ReportedUses>(Ref.first.Region), N);
 }
 
+/// The code's spelling of the pointer a use goes through ('objs[i]' of
+/// `objs[i]->val`), or "the object" when it comes out of a macro.
+static std::string pointerName(const Expr *E, CheckerContext &C) {
+  if (!E)
+    return "the object";
+  E = E->IgnoreParenImpCasts();
+  CharSourceRange Range = CharSourceRange::getTokenRange(E->getSourceRange());
+  if (Range.getBegin().isMacroID() || Range.getEnd().isMacroID())
+    return "the object";
+  StringRef Text =
+      Lexer::getSourceText(Range, C.getSourceManager(), C.getLangOpts());
+  if (Text.empty() || Text.size() > 40 || Text.contains('\n'))
+    return "the object";
+  return "'" + Text.str() + "'";
+}
+
+bool UseAfterPutChecker::reportUseAfterRelease(CheckerContext &C,
+                                               const MemRegion *R,
+                                               const std::string &What,
+                                               SourceRange Range) const {
+  ProgramStateRef State = C.getState();
+  const ReleaseRan *Freed = releaseRanFor(State, R);
+  // Only in the function that tested the result: a caller that goes on
+  // using the object may hold another count.
+  if (!Freed || Freed->Frame != C.getStackFrame())
+    return false;
+  const MemRegion *Base = R->getBaseRegion();
+  for (const MemRegion *Done : State->get<ReportedUses>())
+    if (Done->getBaseRegion() == Base)
+      return true;
+  if (!applyRule(RuleId::ReleaseRan))
+    return false;
+  ExplodedNode *N = C.generateNonFatalErrorNode();
+  if (!N)
+    return true;
+  const IdentifierInfo *Put =
+      Freed->Put->getDirectCallee()
+          ? Freed->Put->getDirectCallee()->getIdentifier()
+          : nullptr;
+  std::string Callback = Freed->Release ? Freed->Release->getName().str() + "()"
+                                        : std::string("its release callback");
+  std::string Msg = What + " after " +
+                    (Put ? Put->getName().str() + "()" : std::string("a put")) +
+                    " returned true: " + Callback + " ran and freed the object";
+  auto Rep = std::make_unique<PathSensitiveBugReport>(ReleaseBug, Msg, N);
+  dropOnAssertionPaths(*Rep);
+  if (Range.isValid())
+    Rep->addRange(Range);
+  Rep->markInteresting(Freed->Counter);
+  emitReport(C, std::move(Rep));
+  C.addTransition(N->getState()->add<ReportedUses>(Base), N);
+  return true;
+}
+
 void UseAfterPutChecker::checkLocation(SVal Loc, bool IsLoad, const Stmt *S,
                                        CheckerContext &C) const {
   const MemRegion *R = Loc.getAsRegion();
   if (!R)
     return;
   auto Ref = releasedRef(C.getState(), R);
-  if (!Ref)
+  if (!Ref) {
+    const Expr *Via = accessBase(S);
+    reportUseAfterRelease(
+        C, R,
+        std::string(IsLoad ? "Read through " : "Write through ") +
+            pointerName(Via, C),
+        S ? S->getSourceRange() : SourceRange());
     return;
+  }
   std::string Name = useName(accessBase(S), *Ref);
   report(C, *Ref,
          std::string(IsLoad ? "Read through " : "Write through ") + Name,
@@ -202,9 +276,23 @@ void UseAfterPutChecker::checkPreCall(const CallEvent &Call,
   const IdentifierInfo *II = Call.getCalleeIdentifier();
   StringRef Name = II ? II->getName() : "";
   for (unsigned I = 0, N = Call.getNumArgs(); I < N; ++I) {
-    auto Ref = releasedRef(C.getState(), refRegion(Call.getArgSVal(I)));
-    if (!Ref)
+    const MemRegion *ArgR = refRegion(Call.getArgSVal(I));
+    auto Ref = releasedRef(C.getState(), ArgR);
+    if (!Ref) {
+      // A get or put on the freed count is refcount.GetOnZero's and
+      // refcount.Underflow's to report; a pointer handed to a variadic
+      // parameter is printed (printk's %p), not followed.
+      const auto *FD = dyn_cast_or_null<FunctionDecl>(Call.getDecl());
+      bool Printed = FD && FD->isVariadic() && I >= FD->getNumParams();
+      if (ArgR && !Printed && !decodeCountCall(Call) &&
+          reportUseAfterRelease(
+              C, ArgR,
+              pointerName(Call.getArgExpr(I), C) + " is passed to " +
+                  (II ? Name.str() + "()" : std::string("a function")),
+              Call.getArgSourceRange(I)))
+        return;
       continue;
+    }
     // A get after the put of the caller's reference gives it back (rule
     // power-cycle); refcount.GetOnZero reports one on a count that hit zero.
     if (Ref->second.K == RefEntry::Kind::BorrowedPut && K.API &&
