@@ -42,9 +42,11 @@ clang::SourceLocation findFree(const clang::Stmt *S,
 /// Does the kref release callback \p ReleaseArg (kref_put()'s argument) free
 /// its object? A callback whose body this TU does not have, or one called
 /// through a pointer, does: that is the kref contract. A body does when it,
-/// or a function with a body it calls directly, makes a free-like call or
-/// an indirect call (`complete(&o->done)` alone frees nothing). \p Release
-/// is set to the callback's declaration when the argument names one.
+/// or a function with a body it calls directly, passes the object (its
+/// parameter, a container_of() view of it, `&o->rcu`) to a free-like call
+/// (`complete(&o->done)` alone frees nothing, `kfree(o->buf)` frees another
+/// object). \p Release is set to the callback's declaration when the
+/// argument names one.
 bool releaseCallbackFrees(const clang::Expr *ReleaseArg,
                           const clang::FunctionDecl *&Release);
 /// Does this statement (or a function it calls directly, Depth levels) take

@@ -14,6 +14,7 @@
 #include "PutStyleImpl.h"
 #include "RefcountAPI.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 using namespace clang;
 using namespace krefcheck;
@@ -130,6 +131,103 @@ SourceLocation putstyle::findFree(const Stmt *S, const ValueDecl *Owner) {
   return F.Found;
 }
 
+namespace {
+
+/// `struct rcu_head` (the kernel's `callback_head`): the member an object
+/// embeds to be freed after a grace period.
+bool isRcuHead(QualType T) {
+  const RecordDecl *RD = T->getAsRecordDecl();
+  return RD && RD->getIdentifier() &&
+         (RD->getName() == "rcu_head" || RD->getName() == "callback_head");
+}
+
+/// The object a release callback is given, and the variables that hold it:
+/// the callback's parameter, and locals set to it or to an embedding view of
+/// it (`container_of(k, struct foo, ref)`, also spelled as pointer
+/// arithmetic with offsetof).
+class ObjectFreeFinder : public RecursiveASTVisitor<ObjectFreeFinder> {
+public:
+  ObjectFreeFinder(const ParmVarDecl *Object, unsigned Depth) : Depth(Depth) {
+    Holders.insert(Object);
+  }
+  bool Frees = false;
+  /// Post-order: a local is known to hold the object (container_of's own
+  /// `__mptr`) before the declaration it initializes is visited.
+  bool shouldTraversePostOrder() const { return true; }
+
+  /// Is E the object itself (a holder, a cast or an embedding view of one,
+  /// the address of its rcu_head: `call_rcu(&o->rcu, ...)` frees the object
+  /// later), rather than something read out of it (`o->buf`) or another
+  /// member (`idr_destroy(&o->idr)` tears down only that member)?
+  bool isObject(const Expr *E) const {
+    E = E->IgnoreParenCasts();
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+      return Holders.count(DRE->getDecl());
+    if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+      if (UO->getOpcode() != UO_AddrOf)
+        return false;
+      const auto *ME = dyn_cast<MemberExpr>(UO->getSubExpr()->IgnoreParens());
+      return ME && ME->isArrow() && isRcuHead(ME->getType()) &&
+             isObject(ME->getBase());
+    }
+    if (const auto *BO = dyn_cast<BinaryOperator>(E))
+      return BO->isAdditiveOp() && BO->getLHS()->getType()->isPointerType() &&
+             isObject(BO->getLHS());
+    if (const auto *SE = dyn_cast<StmtExpr>(E)) {
+      const CompoundStmt *Body = SE->getSubStmt();
+      const auto *Last = Body && !Body->body_empty()
+                             ? dyn_cast<Expr>(Body->body_back())
+                             : nullptr;
+      return Last && isObject(Last);
+    }
+    return false;
+  }
+
+  bool VisitVarDecl(VarDecl *VD) {
+    if (VD->getType()->isPointerType() && VD->getInit() &&
+        isObject(VD->getInit()))
+      Holders.insert(VD);
+    return true;
+  }
+  bool VisitBinaryOperator(BinaryOperator *BO) {
+    if (BO->getOpcode() == BO_Assign)
+      if (const auto *DRE =
+              dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenCasts()))
+        if (isa<VarDecl>(DRE->getDecl()) && isObject(BO->getRHS()))
+          Holders.insert(DRE->getDecl());
+    return true;
+  }
+  /// A free-like call (the model's `calls: frees`) taking the object, or a
+  /// function with a body this TU has that frees the object it is given.
+  bool VisitCallExpr(CallExpr *CE) {
+    const FunctionDecl *FD = calleeOf(CE);
+    if (!FD)
+      return true;
+    for (unsigned I = 0, N = CE->getNumArgs(); I < N && !Frees; ++I) {
+      if (!isObject(CE->getArg(I)))
+        continue;
+      if (FD->getIdentifier() &&
+          activeModel().Calls.Frees.contains(FD->getName())) {
+        Frees = true;
+        break;
+      }
+      const FunctionDecl *Def = FD->getDefinition();
+      if (Depth == 0 || !Def || !Def->hasBody() || I >= Def->getNumParams())
+        continue;
+      ObjectFreeFinder Inner(Def->getParamDecl(I), Depth - 1);
+      Inner.TraverseStmt(Def->getBody());
+      Frees = Inner.Frees;
+    }
+    return !Frees;
+  }
+
+private:
+  llvm::SmallPtrSet<const Decl *, 4> Holders;
+  unsigned Depth;
+};
+
+} // namespace
+
 bool putstyle::releaseCallbackFrees(const Expr *ReleaseArg,
                                     const FunctionDecl *&Release) {
   Release = nullptr;
@@ -141,22 +239,14 @@ bool putstyle::releaseCallbackFrees(const Expr *ReleaseArg,
   const FunctionDecl *Def = Release ? Release->getDefinition() : nullptr;
   if (!Def || !Def->hasBody())
     return true;
-  if (findFree(Def->getBody(), nullptr).isValid())
-    return true;
-  // One call away: `static void foo_release(struct kref *k) { foo_free(
-  // container_of(k, struct foo, ref)); }` where foo_free() calls kfree().
-  struct Callees : RecursiveASTVisitor<Callees> {
-    bool Frees = false;
-    bool VisitCallExpr(CallExpr *CE) {
-      const FunctionDecl *FD = calleeOf(CE);
-      const FunctionDecl *D = FD ? FD->getDefinition() : nullptr;
-      if (D && D->hasBody() && findFree(D->getBody(), nullptr).isValid())
-        Frees = true;
-      return !Frees;
-    }
-  } Inner;
-  Inner.TraverseStmt(Def->getBody());
-  return Inner.Frees;
+  if (Def->getNumParams() < 1)
+    return false;
+  // The body frees the object it is given, or hands it to a function of this
+  // TU that does (`foo_free(container_of(k, struct foo, ref))`); frees of
+  // what it points to (`gen_pool_destroy(vm->pool)`) do not count.
+  ObjectFreeFinder F(Def->getParamDecl(0), /*Depth=*/1);
+  F.TraverseStmt(Def->getBody());
+  return F.Frees;
 }
 
 SourceLocation putstyle::findIndexRemoval(const Stmt *S, unsigned Depth) {

@@ -9,15 +9,18 @@
  * its body or one call deeper, or a body this TU does not have: the kref
  * contract), any later use of the object in that function is a use after
  * free, whoever owned the count (`on`). Positives: a write, a read, a stored
- * result, each put of the family, a callback that frees through a helper or
- * has no body here, a goto to the exit label, a negated test, a ternary, an
- * alias, a loop over an array, a chain walk, a call the object is passed
- * to. Twins: an ignored, (void) or returned result, the not-zero outcome, a
- * callback that only signals a waiter, a use in the caller of a helper that
- * tested, a get before the put, values read before it, a pointer
- * comparison, a reassigned pointer, refcount_dec_and_test() (the code frees
- * the object itself), a pointer printed with %p, the chain walk that saves
- * the parent first, a get on the freed count (refcount.GetOnZero's). With the rule disabled (`off`) nothing is reported. */
+ * result, each put of the family, a callback that frees through a helper, by
+ * call_rcu(), through container_of spelled with offsetof, or has no body
+ * here, a goto to the exit label, a negated test, a ternary, an alias, a loop
+ * over an array, a chain walk, a call the object is passed to. Twins: an
+ * ignored, (void) or returned result, the not-zero outcome, a callback that
+ * only signals a waiter, one that frees only what the object points to or
+ * tears down one of its members, a use in the caller of a helper that tested,
+ * a get before the put, values read before it, a pointer comparison, a
+ * reassigned pointer, refcount_dec_and_test() (the code frees the object
+ * itself), a pointer printed with %p, the chain walk that saves the parent
+ * first, a get on the freed count (refcount.GetOnZero's). With the rule
+ * disabled (`off`) nothing is reported. */
 
 // off-no-diagnostics
 
@@ -30,6 +33,7 @@ struct obj {
   struct list_head node;
   struct device *dev;
   struct obj *parent;
+  struct rcu_head rcu;
 };
 int use(const void *p);
 void unlink_node(struct list_head *n);
@@ -48,6 +52,26 @@ static void obj_release_via_helper(struct kref *k) {
   obj_free(container_of(k, struct obj, ref));
 }
 void obj_release_elsewhere(struct kref *k);
+/* container_of spelled as pointer arithmetic, as other code bases do */
+static void obj_release_offsetof(struct kref *k) {
+  struct obj *o = (struct obj *)((char *)k - offsetof(struct obj, ref));
+  kfree(o);
+}
+void obj_free_rcu(struct rcu_head *head);
+static void obj_release_rcu(struct kref *k) {
+  struct obj *o = container_of(k, struct obj, ref);
+  call_rcu(&o->rcu, obj_free_rcu);
+}
+void node_destroy(struct list_head *n);
+static void obj_release_tears_down_member(struct kref *k) {
+  struct obj *o = container_of(k, struct obj, ref);
+  node_destroy(&o->node);
+}
+static void obj_release_frees_buffer(struct kref *k) {
+  struct obj *o = container_of(k, struct obj, ref);
+  kfree(o->buf);
+  o->buf = 0;
+}
 static void obj_release_signals(struct kref *k) {
   struct obj *o = container_of(k, struct obj, ref);
   complete(&o->done);
@@ -89,10 +113,20 @@ int release_defined_elsewhere(struct obj *o) {
     return use(o); // USE AFTER FREE // on-warning{{'o' is passed to use() after kref_put() returned true: obj_release_elsewhere() ran and freed the object}} on-note{{'o' is passed to use() after kref_put() returned true: obj_release_elsewhere() ran and freed the object}}
   return 0;
 }
+int release_offsetof_spelling(struct obj *o) {
+  if (kref_put(&o->ref, obj_release_offsetof)) // on-note{{The count of 'o->ref' drops to zero in kref_put(), which returns true: obj_release_offsetof() ran and freed the object}} on-note{{Taking true branch}}
+    return o->val; // USE AFTER FREE // on-warning{{Read through 'o' after kref_put() returned true: obj_release_offsetof() ran and freed the object}} on-note{{Read through 'o' after kref_put() returned true: obj_release_offsetof() ran and freed the object}}
+  return 0;
+}
+int release_by_rcu(struct obj *o) {
+  if (kref_put(&o->ref, obj_release_rcu)) // on-note{{The count of 'o->ref' drops to zero in kref_put(), which returns true: obj_release_rcu() ran and freed the object}} on-note{{Taking true branch}}
+    return o->val; // USE AFTER FREE // on-warning{{Read through 'o' after kref_put() returned true: obj_release_rcu() ran and freed the object}} on-note{{Read through 'o' after kref_put() returned true: obj_release_rcu() ran and freed the object}}
+  return 0;
+}
 int goto_exit_label(struct obj *o) {
   int ret = 0;
   if (kref_put(&o->ref, obj_release)) // on-note{{The count of 'o->ref' drops to zero in kref_put(), which returns true: obj_release() ran and freed the object}} on-note{{Taking true branch}}
-    goto out; // on-note{{Control jumps to line 98}}
+    goto out; // on-note{{Control jumps to line 132}}
   ret = 1;
 out:
   dev_err(o->dev, "done %d\n", ret); // USE AFTER FREE // on-warning{{Read through 'o' after kref_put() returned true: obj_release() ran and freed the object}} on-note{{Read through 'o' after kref_put() returned true: obj_release() ran and freed the object}}
@@ -199,4 +233,13 @@ void free_after_signal(struct obj *o) {
 void get_on_freed_count(struct obj *o) {
   if (kref_put(&o->ref, obj_release))
     kref_get(&o->ref); // no-warning: refcount.GetOnZero's report
+}
+int release_frees_a_member_only(struct obj *o) {
+  if (kref_put(&o->ref, obj_release_frees_buffer))
+    return o->val; // no-warning: the callback freed o->buf, not o
+  return 0;
+}
+void release_tears_down_a_member(struct obj *o) {
+  if (kref_put(&o->ref, obj_release_tears_down_member))
+    o->parent = 0; // no-warning: node_destroy() took down o->node, not o
 }
