@@ -7,6 +7,8 @@
 
 #include "InternalRefs.h"
 #include "ModelFile.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
@@ -61,6 +63,21 @@ bool krefcheck::inAssertion(SourceLocation Loc, const SourceManager &SM,
 
 namespace {
 
+/// The origin of an object reached from a pointer of type T: a pointer to
+/// an index node (the model's `index-nodes`: list_head, rb_node, ...).
+std::optional<InternalOrigin> nodeKindOf(QualType T) {
+  if (!T->isPointerType())
+    return std::nullopt;
+  const RecordDecl *RD = T->getPointeeType()->getAsRecordDecl();
+  if (!RD || !RD->getIdentifier())
+    return std::nullopt;
+  const Model &M = activeModel();
+  for (unsigned I = 0; I < NumInternalOrigins; ++I)
+    if (M.IndexNodes[I].contains(RD->getName()))
+      return InternalOrigin(I);
+  return std::nullopt;
+}
+
 /// container_of's body starts `void *__mptr = (void *)(ptr);`: the type of
 /// `ptr` tells what kind of node the object was reached through.
 std::optional<InternalOrigin> containerOfNodeKind(const StmtExpr *SE) {
@@ -77,17 +94,7 @@ std::optional<InternalOrigin> containerOfNodeKind(const StmtExpr *SE) {
     const Expr *Init = VD->getInit()->IgnoreParens();
     if (const auto *CE = dyn_cast<CastExpr>(Init))
       Init = CE->getSubExpr();
-    QualType T = Init->IgnoreParenImpCasts()->getType();
-    if (!T->isPointerType())
-      return std::nullopt;
-    const RecordDecl *RD = T->getPointeeType()->getAsRecordDecl();
-    if (!RD)
-      return std::nullopt;
-    const Model &M = activeModel();
-    for (unsigned I = 0; I < NumInternalOrigins; ++I)
-      if (M.IndexNodes[I].contains(RD->getName()))
-        return InternalOrigin(I);
-    return std::nullopt;
+    return nodeKindOf(Init->IgnoreParenImpCasts()->getType());
   }
   return std::nullopt;
 }
@@ -140,6 +147,23 @@ bool isIndexLikeRcuPointer(const Expr *P) {
   return false;
 }
 } // namespace
+
+std::optional<InternalOrigin>
+krefcheck::offsetofContainerOrigin(const CastExpr *CE, const ASTContext &Ctx) {
+  if (!isa<CStyleCastExpr>(CE) || !CE->getType()->isPointerType() ||
+      !CE->getType()->getPointeeType()->getAsRecordDecl())
+    return std::nullopt;
+  const auto *BO = dyn_cast<BinaryOperator>(CE->getSubExpr()->IgnoreParens());
+  if (!BO || BO->getOpcode() != BO_Sub ||
+      !BO->getLHS()->getType()->isPointerType() ||
+      !BO->getRHS()->getType()->isIntegerType())
+    return std::nullopt;
+  Expr::EvalResult Offset;
+  if (BO->getRHS()->isValueDependent() ||
+      !BO->getRHS()->EvaluateAsInt(Offset, Ctx))
+    return std::nullopt;
+  return nodeKindOf(BO->getLHS()->IgnoreParenCasts()->getType());
+}
 
 std::optional<InternalOrigin>
 krefcheck::statementExprOrigin(const StmtExpr *SE, const SourceManager &SM,

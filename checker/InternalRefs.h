@@ -19,6 +19,8 @@
 #include <optional>
 
 namespace clang {
+class ASTContext;
+class CastExpr;
 class SourceManager;
 class LangOptions;
 } // namespace clang
@@ -33,6 +35,16 @@ std::optional<InternalOrigin> lookupCallOrigin(llvm::StringRef Callee);
 std::optional<InternalOrigin>
 statementExprOrigin(const clang::StmtExpr *SE, const clang::SourceManager &SM,
                     const clang::LangOptions &LO);
+
+/// The origin of a container_of spelled as pointer arithmetic, as older
+/// kernels and other code bases define it: `(type *)((char *)(ptr) -
+/// offsetof(type, member))`, the offset a constant (`__builtin_offsetof`, or
+/// `(size_t)&((type *)0)->member`). As for the statement-expression form,
+/// the type of `ptr` (an index node) tells the origin; no macro name is
+/// needed.
+std::optional<InternalOrigin>
+offsetofContainerOrigin(const clang::CastExpr *CE,
+                        const clang::ASTContext &Ctx);
 
 /// The macros the code at Loc was expanded from, innermost first.
 llvm::SmallVector<llvm::StringRef, 8> macroChain(clang::SourceLocation Loc,

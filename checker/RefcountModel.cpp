@@ -128,6 +128,13 @@ void RefcountModel::checkPostCall(const CallEvent &Call,
 }
 
 void RefcountModel::checkPostStmt(const CastExpr *CE, CheckerContext &C) const {
+  // container_of() spelled as pointer arithmetic over an index node, in a
+  // macro or written out.
+  if (std::optional<InternalOrigin> O =
+          offsetofContainerOrigin(CE, C.getASTContext())) {
+    markOrigin(C, C.getSVal(CE), *O, "");
+    return;
+  }
   // The analyzer runs no checker callbacks on a StmtExpr itself, so the
   // value of container_of()/rcu_dereference() is caught at the cast that ends
   // their statement expression: `({ ...; ((type *)(__mptr - off)); })`.
