@@ -41,6 +41,7 @@
 #include "clang/StaticAnalyzer/Core/Checker.h"
 #include "clang/StaticAnalyzer/Core/CheckerManager.h"
 #include "clang/StaticAnalyzer/Core/PathSensitive/ProgramStateTrait.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 using namespace clang;
 using namespace ento;
@@ -69,7 +70,8 @@ private:
   /// Reports a use of an object a tested kref_put()'s release freed (rule
   /// release-ran); false when R points into no such object of this frame.
   bool reportUseAfterRelease(CheckerContext &C, const MemRegion *R,
-                             const std::string &What, SourceRange Range) const;
+                             llvm::function_ref<std::string()> What,
+                             SourceRange Range) const;
 };
 } // namespace
 
@@ -203,10 +205,9 @@ static std::string pointerName(const Expr *E, CheckerContext &C) {
   return "'" + Text.str() + "'";
 }
 
-bool UseAfterPutChecker::reportUseAfterRelease(CheckerContext &C,
-                                               const MemRegion *R,
-                                               const std::string &What,
-                                               SourceRange Range) const {
+bool UseAfterPutChecker::reportUseAfterRelease(
+    CheckerContext &C, const MemRegion *R,
+    llvm::function_ref<std::string()> What, SourceRange Range) const {
   ProgramStateRef State = C.getState();
   const ReleaseRan *Freed = releaseRanFor(State, R);
   // Only in the function that tested the result: a caller that goes on
@@ -228,7 +229,7 @@ bool UseAfterPutChecker::reportUseAfterRelease(CheckerContext &C,
           : nullptr;
   std::string Callback = Freed->Release ? Freed->Release->getName().str() + "()"
                                         : std::string("its release callback");
-  std::string Msg = What + " after " +
+  std::string Msg = What() + " after " +
                     (Put ? Put->getName().str() + "()" : std::string("a put")) +
                     " returned true: " + Callback + " ran and freed the object";
   auto Rep = std::make_unique<PathSensitiveBugReport>(ReleaseBug, Msg, N);
@@ -248,11 +249,14 @@ void UseAfterPutChecker::checkLocation(SVal Loc, bool IsLoad, const Stmt *S,
     return;
   auto Ref = releasedRef(C.getState(), R);
   if (!Ref) {
-    const Expr *Via = accessBase(S);
+    // The message is spelled only when there is a report: this runs on
+    // every load and store.
     reportUseAfterRelease(
         C, R,
-        std::string(IsLoad ? "Read through " : "Write through ") +
-            pointerName(Via, C),
+        [&] {
+          return std::string(IsLoad ? "Read through " : "Write through ") +
+                 pointerName(accessBase(S), C);
+        },
         S ? S->getSourceRange() : SourceRange());
     return;
   }
@@ -282,13 +286,17 @@ void UseAfterPutChecker::checkPreCall(const CallEvent &Call,
       // A get or put on the freed count is refcount.GetOnZero's and
       // refcount.Underflow's to report; a pointer handed to a variadic
       // parameter is printed (printk's %p), not followed.
+      if (!releaseRanFor(C.getState(), ArgR))
+        continue;
       const auto *FD = dyn_cast_or_null<FunctionDecl>(Call.getDecl());
       bool Printed = FD && FD->isVariadic() && I >= FD->getNumParams();
-      if (ArgR && !Printed && !decodeCountCall(Call) &&
+      if (!Printed && !decodeCountCall(Call) &&
           reportUseAfterRelease(
               C, ArgR,
-              pointerName(Call.getArgExpr(I), C) + " is passed to " +
-                  (II ? Name.str() + "()" : std::string("a function")),
+              [&] {
+                return pointerName(Call.getArgExpr(I), C) + " is passed to " +
+                       (II ? Name.str() + "()" : std::string("a function"));
+              },
               Call.getArgSourceRange(I)))
         return;
       continue;
