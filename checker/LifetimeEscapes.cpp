@@ -218,8 +218,6 @@ static bool isErrorReturn(const Expr *RetE, SVal V, ProgramStateRef State,
 /// here, where the put is missing.
 static const NoteTag *heldAtErrorReturn(const Expr *RetE, ProgramStateRef State,
                                         CheckerContext &C) {
-  if (!isErrorReturn(RetE, C.getSVal(RetE), State, C))
-    return nullptr;
   const LocationContext *LC = C.getLocationContext();
   const auto *FD = dyn_cast_or_null<FunctionDecl>(LC->getDecl());
   if (!FD || !FD->getIdentifier())
@@ -230,7 +228,9 @@ static const NoteTag *heldAtErrorReturn(const Expr *RetE, ProgramStateRef State,
     if (KV.second.isOwned() && KV.second.AcquireSite &&
         PM.hasParent(KV.second.AcquireSite))
       Held.push_back({KV.first.Region, describeRef(KV.first, KV.second)});
-  if (Held.empty())
+  // Only then ask whether the value is an error: that takes constraint
+  // solving, on every return of every inlined function.
+  if (Held.empty() || !isErrorReturn(RetE, C.getSVal(RetE), State, C))
     return nullptr;
   std::string Fn = FD->getName().str() + "()";
   return C.getNoteTag([Held, Fn](PathSensitiveBugReport &BR) -> std::string {
@@ -296,7 +296,9 @@ void lifetime::noteReturn(const ReturnStmt *RS, CheckerContext &C) {
       State = setRef(State, KV.first, E.escaped());
     }
   }
-  if (isErrorReturn(RetE, V, State, C))
+  // Whether the path returns an error matters only to the counts still
+  // held when the function ends (checkEndFunction).
+  if (hasRefs(State) && isErrorReturn(RetE, V, State, C))
     State = setReturnsError(State, true);
   C.addTransition(State);
 }

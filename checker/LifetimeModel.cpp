@@ -179,7 +179,8 @@ namespace {
 class LifetimeModel
     : public Checker<eval::Call, eval::Assume, check::PreCall, check::PostCall,
                      check::PreStmt<ReturnStmt>, check::PostStmt<CastExpr>,
-                     check::Bind, check::PointerEscape, check::LiveSymbols,
+                     check::PostStmt<CallExpr>, check::Bind,
+                     check::PointerEscape, check::LiveSymbols,
                      check::DeadSymbols, check::EndFunction,
                      check::EndOfTranslationUnit> {
 public:
@@ -198,6 +199,12 @@ public:
     noteReturn(RS, C);
   }
   void checkPostStmt(const CastExpr *CE, CheckerContext &C) const;
+  void checkPostStmt(const CallExpr *CE, CheckerContext &C) const {
+    ProgramStateRef State = C.getState();
+    ProgramStateRef New = settleNeighbourCall(State, CE, C.getSVal(CE));
+    if (New != State)
+      C.addTransition(New);
+  }
   void checkBind(SVal Loc, SVal Val, const Stmt *S, CheckerContext &C) const {
     noteBind(Loc, Val, C);
   }
@@ -339,10 +346,12 @@ static bool createdForever(const RefEntry &E, CheckerContext &C) {
 void LifetimeModel::checkDeadSymbols(SymbolReaper &SR,
                                      CheckerContext &C) const {
   ProgramStateRef State = C.getState();
-  ProgramStateRef New = removeDeadSameResults(
-      removeDeadNullWithArg(
-          removeDeadFieldCopies(
-              removeDeadConverted(removeDeadStored(State, SR), SR), SR),
+  ProgramStateRef New = removeDeadNeighbours(
+      removeDeadSameResults(
+          removeDeadNullWithArg(
+              removeDeadFieldCopies(
+                  removeDeadConverted(removeDeadStored(State, SR), SR), SR),
+              SR),
           SR),
       SR);
   SmallVector<std::pair<RefKey, RefEntry>, 2> Leaks;

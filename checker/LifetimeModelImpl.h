@@ -130,6 +130,11 @@ bool mayBeNamedAgain(const MemRegion *R);
 /// Before an opaque call: remember it if it is given a held object, whose
 /// neighbour (not the object itself) its result then is.
 ProgramStateRef noteNeighbourCall(ProgramStateRef State, const CallEvent &Call);
+/// After that call: its result (Result) is the neighbour, while it lives.
+ProgramStateRef settleNeighbourCall(ProgramStateRef State,
+                                    const clang::CallExpr *CE, SVal Result);
+ProgramStateRef removeDeadNeighbours(ProgramStateRef State,
+                                     clang::ento::SymbolReaper &SR);
 /// The pointers a same-result getter was given to return the object R.
 llvm::SmallVector<const MemRegion *, 2> sameResultArgs(ProgramStateRef State,
                                                        const MemRegion *R);

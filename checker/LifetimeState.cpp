@@ -67,6 +67,10 @@ ProgramStateRef krefcheck::removeRef(ProgramStateRef S, const RefKey &K) {
   return S->remove<HeldRefs>(K);
 }
 
+bool krefcheck::hasRefs(ProgramStateRef S) {
+  return !S->get<HeldRefs>().isEmpty();
+}
+
 llvm::SmallVector<std::pair<RefKey, RefEntry>, 8>
 krefcheck::allRefs(ProgramStateRef S) {
   llvm::SmallVector<std::pair<RefKey, RefEntry>, 8> V;

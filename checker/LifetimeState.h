@@ -166,6 +166,8 @@ const RefEntry *getRef(ProgramStateRef S, const RefKey &K);
 ProgramStateRef setRef(ProgramStateRef S, const RefKey &K, const RefEntry &E);
 ProgramStateRef removeRef(ProgramStateRef S, const RefKey &K);
 llvm::SmallVector<std::pair<RefKey, RefEntry>, 8> allRefs(ProgramStateRef S);
+/// Does the path track any reference (cheaper than allRefs().empty())?
+bool hasRefs(ProgramStateRef S);
 
 /// The reference an API argument names: the entry of exactly this region and
 /// family, else one on the same object (`put_device(&pdev->dev)` releases

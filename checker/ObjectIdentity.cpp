@@ -167,8 +167,12 @@ ProgramStateRef lifetime::removeDeadSameResults(ProgramStateRef State,
 }
 
 // The opaque calls (by their expression) that were given a held object, a
-// field of one, or the address of a location holding one.
+// field of one, or the address of a location holding one, from the call's
+// PreCall to its PostStmt; then the symbols of their results, which die
+// with the pointers (a set of statements would outlive them and keep apart
+// states that differ in nothing else, costing the analyzer its caching).
 REGISTER_SET_WITH_PROGRAMSTATE(NeighbourCalls, const Stmt *)
+REGISTER_SET_WITH_PROGRAMSTATE(NeighbourResults, SymbolRef)
 // The pointer fields a held pointer was read through, to the held object
 // (`sor->aux` for a count on `sor->aux->dev`).
 REGISTER_MAP_WITH_PROGRAMSTATE(HeldThrough, const MemRegion *,
@@ -233,11 +237,28 @@ ProgramStateRef lifetime::noteNeighbourCall(ProgramStateRef State,
   return State;
 }
 
+ProgramStateRef lifetime::settleNeighbourCall(ProgramStateRef State,
+                                              const CallExpr *CE, SVal Result) {
+  if (!State->contains<NeighbourCalls>(CE))
+    return State;
+  State = State->remove<NeighbourCalls>(CE);
+  const MemRegion *R = Result.getAsRegion();
+  const auto *SR = R ? dyn_cast<SymbolicRegion>(R->getBaseRegion()) : nullptr;
+  return SR ? State->add<NeighbourResults>(SR->getSymbol()) : State;
+}
+
+ProgramStateRef lifetime::removeDeadNeighbours(ProgramStateRef State,
+                                               SymbolReaper &SR) {
+  for (SymbolRef S : State->get<NeighbourResults>())
+    if (SR.isDead(S))
+      State = State->remove<NeighbourResults>(S);
+  return State;
+}
+
 /// Was R returned by a call given a held object (see noteNeighbourCall)?
 static bool neighbourOfHeld(ProgramStateRef State, const MemRegion *R) {
   const auto *SR = dyn_cast<SymbolicRegion>(R->getBaseRegion());
-  const auto *SC = SR ? dyn_cast<SymbolConjured>(SR->getSymbol()) : nullptr;
-  return SC && SC->getStmt() && State->contains<NeighbourCalls>(SC->getStmt());
+  return SR && State->contains<NeighbourResults>(SR->getSymbol());
 }
 
 /// Does the pointer R come from a call made after the symbol count Since:
