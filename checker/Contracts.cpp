@@ -107,6 +107,8 @@ const char *roleName(CallRole R) {
     return "logging";
   case CallRole::Allocator:
     return "allocator";
+  case CallRole::ManagedAllocator:
+    return "managed-allocator";
   case CallRole::SameResult:
     return "same-result";
   }

@@ -225,6 +225,10 @@ void LeakChecker::reportLeak(CheckerContext &C, ExplodedNode *N,
   } else if (InIterator) {
     Msg = "Reference to " + Name + " held by the loop over " + Callee +
           " leaks: the loop is left without " + Put;
+  } else if (A.InitsFresh) {
+    Msg = "The new object " + Name + ", whose count " + Callee +
+          " set to one, is neither put nor freed on this path (missing " + Put +
+          ")";
   } else if (isNewReference(A)) {
     Msg = "Reference to " + Name + " acquired by " + Callee +
           " is not released on this path (missing " + Put + ")";

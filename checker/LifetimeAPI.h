@@ -79,9 +79,15 @@ enum class CallRole : unsigned char {
   Logging,       ///< dev_err(): prints, keeps nothing it is given.
   Allocator,     ///< kmalloc(): returns new memory, whose fields hold counts
                  ///< of their own.
-  SameResult,    ///< regmap_get_device(map): no side effects, and on one
-                 ///< path the same arguments give the same result.
+  ManagedAllocator, ///< devm_kzalloc(): new memory, as Allocator, that the
+                    ///< device frees when its driver detaches.
+  SameResult,       ///< regmap_get_device(map): no side effects, and on one
+                    ///< path the same arguments give the same result.
 };
+
+inline bool isAllocatorRole(CallRole R) {
+  return R == CallRole::Allocator || R == CallRole::ManagedAllocator;
+}
 
 /// The argument index of "the return value".
 inline constexpr int RetVal = -1;
@@ -126,6 +132,11 @@ struct LifetimeAPI {
   /// Acquire: creates an object (`creates:`), which an `__init` function may
   /// keep for good.
   bool Creates = false;
+  /// Acquire: an init row with `tracked: true` (kref_init, refcount_set):
+  /// setting the count of an object the path allocated to one creates its
+  /// first reference, a new one like a +1 result (rule fresh-object-init
+  /// decides when the object counts as fresh).
+  bool InitsFresh = false;
   /// Works on firmware-node handles, and ACPI's hold no count
   /// (`acpi-uncounted:`).
   bool AcpiUncounted = false;
@@ -163,7 +174,7 @@ bool escapesOnStore(Family F);
 /// (a +1 result) rather than a second count on a pointer it already had.
 inline bool isNewReference(const LifetimeAPI &A) {
   return A.Op == LifeOp::ConsumeAcquire ||
-         (A.Op == LifeOp::Acquire && A.RefArg == RetVal);
+         (A.Op == LifeOp::Acquire && (A.RefArg == RetVal || A.InitsFresh));
 }
 
 } // namespace krefcheck

@@ -311,6 +311,8 @@ void LifetimeModel::checkPostCall(const CallEvent &Call,
                             symbolWatermark(Call.getOriginExpr(), C)));
     return;
   }
+  if (API->InitsFresh && !initCreatesObject(Call, *API))
+    return;
   applyCall(Call, *API, C, /*Evaluate=*/false);
 }
 

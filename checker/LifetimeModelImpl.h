@@ -63,6 +63,10 @@ void applyCall(const CallEvent &Call, const LifetimeAPI &API, CheckerContext &C,
                bool Evaluate);
 /// Is the get at Site inside `if (!claim_bit(...))` (rule bit-owned-get)?
 bool ownedByBit(const clang::Stmt *Site, CheckerContext &C);
+/// Rule fresh-object-init: does this init row's call (kref_init(&o->ref),
+/// refcount_set(&o->refs, 1)) set to one the count of an object the path
+/// got from an allocator (not a device-managed one)?
+bool initCreatesObject(const CallEvent &Call, const LifetimeAPI &API);
 /// The state with `Ret Op 0` assumed.
 ProgramStateRef assumeCmpZero(ProgramStateRef S, SVal Ret,
                               clang::BinaryOperatorKind Op, CheckerContext &C);

@@ -178,6 +178,45 @@ static const MemRegion *nodeOfNodeGetter(const CallEvent &Call,
   return refRegion(Call.getArgSVal(0));
 }
 
+/// `f` for `&f->ref` or `&f->ref.refcount`; E itself otherwise.
+static const Expr *objectOfCounter(const Expr *E) {
+  const auto *UO = dyn_cast<UnaryOperator>(E->IgnoreParenImpCasts());
+  if (!UO || UO->getOpcode() != UO_AddrOf)
+    return E;
+  const auto *ME = dyn_cast<MemberExpr>(UO->getSubExpr()->IgnoreParens());
+  while (ME && !ME->isArrow())
+    ME = dyn_cast<MemberExpr>(ME->getBase()->IgnoreParens());
+  return ME ? ME->getBase()->IgnoreParenImpCasts() : E;
+}
+
+bool lifetime::initCreatesObject(const CallEvent &Call,
+                                 const LifetimeAPI &API) {
+  const CountAPI *Row = lookupCountAPI(API.Name);
+  if (!Row || API.RefArg < 0 || unsigned(API.RefArg) >= Call.getNumArgs())
+    return false;
+  // kref_init() sets one; a row with a `value:` argument must be given the
+  // constant one (refcount_set(&o->refs, 2) is a biased count, not a
+  // creation this model can follow).
+  if (Row->ValueArg) {
+    if (*Row->ValueArg >= Call.getNumArgs())
+      return false;
+    auto CI = Call.getArgSVal(*Row->ValueArg).getAs<nonloc::ConcreteInt>();
+    if (!CI || CI->getValue() != 1)
+      return false;
+  }
+  // The object the counter is in came from an allocator on this path (its
+  // pointer is the symbol the call returned). Device-managed memory is the
+  // device's to free (role managed-allocator).
+  const MemRegion *R = refRegion(Call.getArgSVal(API.RefArg));
+  const auto *Obj = R ? dyn_cast<SymbolicRegion>(R->getBaseRegion()) : nullptr;
+  const auto *Sym = Obj ? dyn_cast<SymbolConjured>(Obj->getSymbol()) : nullptr;
+  const auto *Alloc =
+      Sym ? dyn_cast_or_null<CallExpr>(Sym->getStmt()) : nullptr;
+  const FunctionDecl *FD = Alloc ? Alloc->getDirectCallee() : nullptr;
+  return FD && contractFor(FD).Role == CallRole::Allocator &&
+         applyRule(RuleId::FreshObjectInit);
+}
+
 void lifetime::applyCall(const CallEvent &Call, const LifetimeAPI &API,
                          CheckerContext &C, bool Evaluate) {
   const auto *CE = dyn_cast_or_null<CallExpr>(Call.getOriginExpr());
@@ -276,6 +315,10 @@ void lifetime::applyCall(const CallEvent &Call, const LifetimeAPI &API,
   } else {
     RefV = Call.getArgSVal(API.RefArg);
     ArgE = Call.getArgExpr(API.RefArg);
+    // A created object is named by its pointer, not its counter: `f` for
+    // kref_init(&f->ref).
+    if (API.InitsFresh)
+      ArgE = objectOfCounter(ArgE);
   }
   R = refRegion(RefV);
   if (!R || State->isNull(RefV).isConstrainedTrue()) {
@@ -336,6 +379,11 @@ void lifetime::applyCall(const CallEvent &Call, const LifetimeAPI &API,
       Msg = [Callee, Always](const std::string &N) {
         return "The call to " + Callee + " takes a runtime-PM usage count of " +
                N + (Always ? ", even when it fails" : ": it succeeded");
+      };
+    } else if (API.InitsFresh) {
+      Msg = [Callee](const std::string &N) {
+        return "The call to " + Callee + " sets the count of the new object " +
+               N + " to one: this path holds its first reference";
       };
     } else if (isNewReference(API)) {
       Msg = [Callee](const std::string &N) {

@@ -53,6 +53,8 @@ const Names<KindInfo> Kinds[] = {
     {"claim-bit", {false, CountOp::Read, LifeOp::Borrow, CallRole::ClaimBit}},
     {"logging", {false, CountOp::Read, LifeOp::Borrow, CallRole::Logging}},
     {"allocator", {false, CountOp::Read, LifeOp::Borrow, CallRole::Allocator}},
+    {"managed-allocator",
+     {false, CountOp::Read, LifeOp::Borrow, CallRole::ManagedAllocator}},
     {"same-result",
      {false, CountOp::Read, LifeOp::Borrow, CallRole::SameResult}},
 };
@@ -85,9 +87,9 @@ bool keyApplies(StringRef Key, const KindInfo &K) {
     if (Key == "release")
       return K.COp == CountOp::PutTest || K.COp == CountOp::PutLock;
     if (Key == "tracked")
-      return K.COp == CountOp::Get || K.COp == CountOp::TryGet ||
-             K.COp == CountOp::Put || K.COp == CountOp::PutTest ||
-             K.COp == CountOp::PutLock;
+      return K.COp == CountOp::Init || K.COp == CountOp::Get ||
+             K.COp == CountOp::TryGet || K.COp == CountOp::Put ||
+             K.COp == CountOp::PutTest || K.COp == CountOp::PutLock;
     return false;
   }
   if (Key == "family")
@@ -239,9 +241,12 @@ bool ModelParser::parseRow(yaml::Node *N, Row &R) {
       // A counted reference on the object the counter is in: refcount.Model
       // evaluates the call, the lifetime model only observes it.
       LifetimeAPI L{};
-      L.Op = (C.Op == CountOp::Get || C.Op == CountOp::TryGet)
+      // An init creates the first count of a fresh object.
+      L.Op = (C.Op == CountOp::Init || C.Op == CountOp::Get ||
+              C.Op == CountOp::TryGet)
                  ? LifeOp::Acquire
                  : LifeOp::Release;
+      L.InitsFresh = C.Op == CountOp::Init;
       L.RefArg = int(C.CounterArg);
       L.Fail = C.Op == CountOp::TryGet ? Failure::Zero : Failure::Never;
       L.Observe = true;

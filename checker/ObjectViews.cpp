@@ -139,7 +139,7 @@ bool lifetime::heldInMemory(const Expr *ArgE, const MemRegion *R,
   if (const auto *Sym = dyn_cast<SymbolConjured>(ObjSym)) {
     const auto *CE = dyn_cast_or_null<CallExpr>(Sym->getStmt());
     const FunctionDecl *FD = CE ? CE->getDirectCallee() : nullptr;
-    return FD && contractFor(FD).Role == CallRole::Allocator &&
+    return FD && isAllocatorRole(contractFor(FD).Role) &&
            applyRule(RuleId::HeldInMemory);
   }
   // Memory the caller gave (`nd`, `dev`): was the field written here?

@@ -26,6 +26,7 @@
 #include "CountState.h"
 #include "CounterKey.h"
 #include "InternalRefs.h"
+#include "LifetimeModel.h"
 #include "LockModel.h"
 #include "ModelFile.h"
 #include "RefcountModelImpl.h"
@@ -64,12 +65,15 @@ const NoteTag *RefcountModel::counterNote(CheckerContext &C,
 }
 
 const NoteTag *RefcountModel::objectNote(CheckerContext &C, SymbolRef Obj,
-                                         std::string Msg) const {
-  return C.getNoteTag([Obj, Msg](PathSensitiveBugReport &BR) -> std::string {
-    if (!isRefcountReport(BR) || !BR.isInteresting(Obj))
-      return "";
-    return Msg;
-  });
+                                         std::string Msg,
+                                         bool CountsOnly) const {
+  return C.getNoteTag(
+      [Obj, Msg, CountsOnly](PathSensitiveBugReport &BR) -> std::string {
+        if (!isRefcountReport(BR) || !BR.isInteresting(Obj) ||
+            (CountsOnly && isLifetimeReport(BR)))
+          return "";
+        return Msg;
+      });
 }
 
 void RefcountModel::markOrigin(CheckerContext &C, SVal V, InternalOrigin O,
@@ -119,11 +123,11 @@ void RefcountModel::checkPostCall(const CallEvent &Call,
     SymbolRef Obj = Call.getReturnValue().getAsSymbol();
     if (!Obj)
       return;
-    C.addTransition(
-        markZeroFilled(C.getState(), Obj),
-        objectNote(C, Obj,
-                   "Object allocated zero-filled by " + Name.str() +
-                       "(): its counts are zero until initialized"));
+    C.addTransition(markZeroFilled(C.getState(), Obj),
+                    objectNote(C, Obj,
+                               "Object allocated zero-filled by " + Name.str() +
+                                   "(): its counts are zero until initialized",
+                               /*CountsOnly=*/true));
   }
 }
 

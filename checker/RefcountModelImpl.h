@@ -68,9 +68,13 @@ private:
   const clang::ento::NoteTag *counterNote(clang::ento::CheckerContext &C,
                                           const clang::ento::MemRegion *Counter,
                                           std::string Msg) const;
+  /// A note shown in refcount reports that care about the object Obj;
+  /// with CountsOnly, not in the lifetime checkers' (a leak of a created
+  /// object needs no word on its zero-filled counts).
   const clang::ento::NoteTag *objectNote(clang::ento::CheckerContext &C,
                                          clang::ento::SymbolRef Obj,
-                                         std::string Msg) const;
+                                         std::string Msg,
+                                         bool CountsOnly = false) const;
   void markOrigin(clang::ento::CheckerContext &C, clang::ento::SVal V,
                   InternalOrigin O, llvm::StringRef What) const;
 };

@@ -136,7 +136,9 @@ static std::string useName(const Expr *E,
   const auto *DRE =
       E ? dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()) : nullptr;
   const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-  if (!VD || !Ref.second.Var || VD == Ref.second.Var)
+  // One name in caller and inlined callee (`it` in both) needs no gloss.
+  if (!VD || !Ref.second.Var || VD == Ref.second.Var ||
+      VD->getName() == Ref.second.Var->getName())
     return Name;
   return "'" + VD->getName().str() + "' (the same object as " + Name +
          " on this path)";

@@ -174,6 +174,7 @@ struct device {
   void *driver_data;
   struct list_head node;
 };
+void *devm_kzalloc(struct device *dev, size_t size, gfp_t flags);
 struct bus_type { const char *name; };
 struct class { const char *name; };
 struct device_driver { const char *name; };

@@ -48,6 +48,7 @@ static __always_inline bool atomic_long_inc_not_zero(atomic_long_t *v) {
 /* refcount_t, as lib/refcount.c and include/linux/refcount.h */
 void refcount_warn_saturate(refcount_t *r, int t);
 static inline void refcount_set(refcount_t *r, int n) { atomic_set(&r->refs, n); }
+static inline void refcount_set_release(refcount_t *r, int n) { atomic_set(&r->refs, n); }
 static inline unsigned int refcount_read(const refcount_t *r) { return atomic_read(&r->refs); }
 static inline bool refcount_add_not_zero(int i, refcount_t *r) {
   int old = __atomic_load_n(&r->refs.counter, 0);

@@ -26,6 +26,7 @@ bool atomic_long_dec_and_test(atomic_long_t *v);
 bool atomic_long_inc_not_zero(atomic_long_t *v);
 
 void refcount_set(refcount_t *r, int n);
+void refcount_set_release(refcount_t *r, int n);
 unsigned int refcount_read(const refcount_t *r);
 bool refcount_add_not_zero(int i, refcount_t *r);
 bool refcount_inc_not_zero(refcount_t *r);

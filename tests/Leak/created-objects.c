@@ -1,0 +1,353 @@
+// RUN: %analyze -analyzer-checker=refcount.Leak %inline -verify=expected,on %s
+// RUN: %analyze -analyzer-checker=refcount.Leak %proto -verify=expected,on %s
+// RUN: %analyze -analyzer-checker=refcount.Leak %inline -verify=expected,off %s -analyzer-config refcount:DisableRules=fresh-object-init
+// RUN: %analyze -analyzer-checker=refcount.Leak %proto -verify=expected,off %s -analyzer-config refcount:DisableRules=fresh-object-init
+
+/* refcount.Leak, rule fresh-object-init (issue 16, class 1): an object the
+ * function allocates and whose count kref_init(), refcount_set(r, 1) or
+ * refcount_set_release(r, 1) sets to one holds its first reference: a path
+ * that neither puts it, frees it nor hands it over leaks it (`on`).
+ * Positives: error returns and goto ladders after the init, a branch that
+ * puts in one arm, a loop that creates one per iteration, an out-parameter
+ * set only on success, both refcount_t inits, kmalloc() and
+ * kmem_cache_alloc() memory, a creator of this TU inlined into its caller,
+ * an extra get with one put, a success path that never publishes, the
+ * pointer overwritten. Twins: a put or a kfree() on the error path, a store
+ * into a global, into a field of a parameter or an out-parameter, a list
+ * insert, a return, a registration, a count set to two, device-managed
+ * memory, a re-init of an object the function was given, the inlined
+ * creator's result stored. With the rule disabled (`off`) nothing is
+ * reported. */
+
+// off-no-diagnostics
+
+struct item {
+  int id;
+  struct kref ref;
+  refcount_t users;
+  struct list_head node;
+};
+struct holder {
+  struct item *it;
+};
+int item_setup(struct item *it);
+int item_register(struct item *it);
+void item_unlink(struct item *it);
+struct item *current_item;
+static LIST_HEAD(item_list);
+void *item_cache;
+
+static void item_release(struct kref *k) {
+  kfree(container_of(k, struct item, ref));
+}
+
+int leak_error_return(void) {
+  struct item *it = kzalloc(sizeof(*it), GFP_KERNEL);
+  if (!it) // on-note{{Assuming 'it' is non-null}} on-note{{Taking false branch}}
+    return -ENOMEM;
+  kref_init(&it->ref); // on-note{{The call to kref_init() sets the count of the new object 'it' to one: this path holds its first reference}}
+  if (item_setup(it)) // on-note{{Assuming the condition is true}} on-note{{Taking true branch}}
+    return -EINVAL; // on-warning{{The new object 'it', whose count kref_init() set to one, is neither put nor freed on this path (missing kref_put())}} on-note{{The new object 'it', whose count kref_init() set to one, is neither put nor freed on this path (missing kref_put())}}
+  current_item = it;
+  return 0;
+}
+
+int leak_goto_ladder(int n) {
+  int ret;
+  char *buf;
+  struct item *it = kzalloc(sizeof(*it), GFP_KERNEL);
+  if (!it) // on-note{{Assuming 'it' is non-null}} on-note{{Taking false branch}}
+    return -ENOMEM;
+  kref_init(&it->ref); // on-note{{The call to kref_init() sets the count of the new object 'it' to one: this path holds its first reference}}
+  buf = kmalloc(n, GFP_KERNEL);
+  if (!buf) { // on-note{{Assuming 'buf' is null}} on-note{{Taking true branch}}
+    ret = -ENOMEM; // on-warning{{The new object 'it', whose count kref_init() set to one, is neither put nor freed on this path (missing kref_put())}} on-note{{The new object 'it', whose count kref_init() set to one, is neither put nor freed on this path (missing kref_put())}}
+    goto err_item;
+  }
+  ret = item_setup(it);
+  if (ret)
+    goto err_buf;
+  current_item = it;
+  return 0;
+err_buf:
+  kfree(buf);
+err_item:
+  return ret;
+}
+
+int leak_one_arm(int flags) {
+  struct item *it = kzalloc(sizeof(*it), GFP_KERNEL);
+  if (!it) // on-note{{Assuming 'it' is non-null}} on-note{{Taking false branch}}
+    return -ENOMEM;
+  kref_init(&it->ref); // on-note{{The call to kref_init() sets the count of the new object 'it' to one: this path holds its first reference}}
+  if (item_setup(it)) { // on-note{{Assuming the condition is true}} on-note{{Taking true branch}}
+    if (flags) // on-note{{Assuming 'flags' is 0}} on-note{{Taking false branch}}
+      kref_put(&it->ref, item_release);
+    return -EIO; // on-warning{{The new object 'it', whose count kref_init() set to one, is neither put nor freed on this path (missing kref_put())}} on-note{{The new object 'it', whose count kref_init() set to one, is neither put nor freed on this path (missing kref_put())}}
+  }
+  current_item = it;
+  return 0;
+}
+
+int leak_in_loop(int n) {
+  for (int i = 0; i < n; i++) { // on-note{{Assuming 'i' is < 'n'}} on-note{{Loop condition is true.  Entering loop body}}
+    struct item *it = kzalloc(sizeof(*it), GFP_KERNEL);
+    if (!it) // on-note{{Assuming 'it' is non-null}} on-note{{Taking false branch}}
+      return -ENOMEM;
+    kref_init(&it->ref); // on-note{{The call to kref_init() sets the count of the new object 'it' to one: this path holds its first reference}}
+    if (item_setup(it)) // on-note{{Assuming the condition is true}} on-note{{Taking true branch}}
+      return -EIO; // on-warning{{The new object 'it', whose count kref_init() set to one, is neither put nor freed on this path (missing kref_put())}} on-note{{The new object 'it', whose count kref_init() set to one, is neither put nor freed on this path (missing kref_put())}}
+    list_add(&it->node, &item_list);
+  }
+  return 0;
+}
+
+int leak_out_param(struct item **out) {
+  struct item *it = kzalloc(sizeof(*it), GFP_KERNEL);
+  if (!it) // on-note{{Assuming 'it' is non-null}} on-note{{Taking false branch}}
+    return -ENOMEM;
+  kref_init(&it->ref); // on-note{{The call to kref_init() sets the count of the new object 'it' to one: this path holds its first reference}}
+  if (item_setup(it)) // on-note{{Assuming the condition is true}} on-note{{Taking true branch}}
+    return -EINVAL; // on-warning{{The new object 'it', whose count kref_init() set to one, is neither put nor freed on this path (missing kref_put())}} on-note{{The new object 'it', whose count kref_init() set to one, is neither put nor freed on this path (missing kref_put())}}
+  *out = it;
+  return 0;
+}
+
+int leak_refcount_set(void) {
+  struct item *it = kzalloc(sizeof(*it), GFP_KERNEL);
+  if (!it) // on-note{{Assuming 'it' is non-null}} on-note{{Taking false branch}}
+    return -ENOMEM;
+  refcount_set(&it->users, 1); // on-note{{The call to refcount_set() sets the count of the new object 'it' to one: this path holds its first reference}}
+  if (item_setup(it)) // on-note{{Assuming the condition is true}} on-note{{Taking true branch}}
+    return -EINVAL; // on-warning{{The new object 'it', whose count refcount_set() set to one, is neither put nor freed on this path (missing refcount_dec_and_test())}} on-note{{The new object 'it', whose count refcount_set() set to one, is neither put nor freed on this path (missing refcount_dec_and_test())}}
+  current_item = it;
+  return 0;
+}
+
+int leak_refcount_set_release(void) {
+  struct item *it = kzalloc(sizeof(*it), GFP_KERNEL);
+  if (!it) // on-note{{Assuming 'it' is non-null}} on-note{{Taking false branch}}
+    return -ENOMEM;
+  refcount_set_release(&it->users, 1); // on-note{{The call to refcount_set_release() sets the count of the new object 'it' to one: this path holds its first reference}}
+  if (item_setup(it)) // on-note{{Assuming the condition is true}} on-note{{Taking true branch}}
+    return -EINVAL; // on-warning{{The new object 'it', whose count refcount_set_release() set to one, is neither put nor freed on this path (missing refcount_dec_and_test())}} on-note{{The new object 'it', whose count refcount_set_release() set to one, is neither put nor freed on this path (missing refcount_dec_and_test())}}
+  current_item = it;
+  return 0;
+}
+
+int leak_kmalloc(void) {
+  struct item *it = kmalloc(sizeof(*it), GFP_KERNEL);
+  if (!it) // on-note{{Assuming 'it' is non-null}} on-note{{Taking false branch}}
+    return -ENOMEM;
+  kref_init(&it->ref); // on-note{{The call to kref_init() sets the count of the new object 'it' to one: this path holds its first reference}}
+  if (item_setup(it)) // on-note{{Assuming the condition is true}} on-note{{Taking true branch}}
+    return -EINVAL; // on-warning{{The new object 'it', whose count kref_init() set to one, is neither put nor freed on this path (missing kref_put())}} on-note{{The new object 'it', whose count kref_init() set to one, is neither put nor freed on this path (missing kref_put())}}
+  current_item = it;
+  return 0;
+}
+
+int leak_cache(void) {
+  struct item *it = kmem_cache_alloc(item_cache, GFP_KERNEL);
+  if (!it) // on-note{{Assuming 'it' is non-null}} on-note{{Taking false branch}}
+    return -ENOMEM;
+  kref_init(&it->ref); // on-note{{The call to kref_init() sets the count of the new object 'it' to one: this path holds its first reference}}
+  if (item_setup(it)) // on-note{{Assuming the condition is true}} on-note{{Taking true branch}}
+    return -EINVAL; // on-warning{{The new object 'it', whose count kref_init() set to one, is neither put nor freed on this path (missing kref_put())}} on-note{{The new object 'it', whose count kref_init() set to one, is neither put nor freed on this path (missing kref_put())}}
+  current_item = it;
+  return 0;
+}
+
+static struct item *item_create(int id) {
+  struct item *it = kzalloc(sizeof(*it), GFP_KERNEL);
+  if (!it) // on-note{{Assuming 'it' is non-null}} on-note{{Taking false branch}}
+    return NULL;
+  kref_init(&it->ref); // on-note{{The call to kref_init() sets the count of the new object 'it' to one: this path holds its first reference}}
+  it->id = id;
+  return it;
+}
+
+int leak_inlined_creator(int id) {
+  struct item *it = item_create(id); // on-note{{Calling 'item_create'}} on-note{{Returning from 'item_create'}}
+  if (!it) // on-note{{'it' is non-null}} on-note{{Taking false branch}}
+    return -ENOMEM;
+  if (item_setup(it)) // on-note{{Assuming the condition is true}} on-note{{Taking true branch}}
+    return -EINVAL; // on-warning{{The new object 'it', whose count kref_init() set to one, is neither put nor freed on this path (missing kref_put())}} on-note{{The new object 'it', whose count kref_init() set to one, is neither put nor freed on this path (missing kref_put())}}
+  current_item = it;
+  return 0;
+}
+
+int leak_extra_get(void) {
+  struct item *it = kzalloc(sizeof(*it), GFP_KERNEL);
+  if (!it) // on-note{{Assuming 'it' is non-null}} on-note{{Taking false branch}}
+    return -ENOMEM;
+  kref_init(&it->ref); // on-note{{The call to kref_init() sets the count of the new object 'it' to one: this path holds its first reference}}
+  kref_get(&it->ref); // on-note{{Reference to 'it' taken by kref_get()}}
+  if (item_setup(it)) { // on-note{{Assuming the condition is true}} on-note{{Taking true branch}}
+    kref_put(&it->ref, item_release); // on-note{{Reference to 'it' released by kref_put()}}
+    return -EINVAL; // on-warning{{The new object 'it', whose count kref_init() set to one, is neither put nor freed on this path (missing kref_put())}} on-note{{The new object 'it', whose count kref_init() set to one, is neither put nor freed on this path (missing kref_put())}}
+  }
+  current_item = it;
+  return 0;
+}
+
+void leak_never_published(int id) {
+  struct item *it = kzalloc(sizeof(*it), GFP_KERNEL);
+  if (!it) // on-note{{Assuming 'it' is non-null}} on-note{{Taking false branch}}
+    return;
+  kref_init(&it->ref); // on-note{{The call to kref_init() sets the count of the new object 'it' to one: this path holds its first reference}}
+  it->id = id;
+} // on-warning{{The new object 'it', whose count kref_init() set to one, is neither put nor freed on this path (missing kref_put())}} on-note{{The new object 'it', whose count kref_init() set to one, is neither put nor freed on this path (missing kref_put())}}
+
+int leak_overwritten(void) {
+  struct item *it = kzalloc(sizeof(*it), GFP_KERNEL);
+  if (!it) // on-note{{Assuming 'it' is non-null}} on-note{{Taking false branch}}
+    return -ENOMEM;
+  kref_init(&it->ref); // on-note{{The call to kref_init() sets the count of the new object 'it' to one: this path holds its first reference}}
+  it = kzalloc(sizeof(*it), GFP_KERNEL);
+  if (!it) // on-note{{Assuming 'it' is non-null}} on-note{{Taking false branch}}
+    return -ENOMEM;
+  current_item = it; // on-warning{{The new object 'it', whose count kref_init() set to one, is neither put nor freed on this path (missing kref_put())}} on-note{{The new object 'it', whose count kref_init() set to one, is neither put nor freed on this path (missing kref_put())}}
+  return 0;
+}
+
+/* ---- twins ---- */
+
+int ok_put_on_error(void) {
+  struct item *it = kzalloc(sizeof(*it), GFP_KERNEL);
+  if (!it)
+    return -ENOMEM;
+  kref_init(&it->ref);
+  if (item_setup(it)) {
+    kref_put(&it->ref, item_release);
+    return -EINVAL;
+  }
+  current_item = it;
+  return 0; // no-warning
+}
+
+int ok_kfree_never_published(void) {
+  struct item *it = kzalloc(sizeof(*it), GFP_KERNEL);
+  if (!it)
+    return -ENOMEM;
+  kref_init(&it->ref);
+  if (item_setup(it)) {
+    kfree(it);
+    return -EINVAL;
+  }
+  current_item = it;
+  return 0; // no-warning
+}
+
+int ok_goto_ladder(int n) {
+  int ret;
+  char *buf;
+  struct item *it = kzalloc(sizeof(*it), GFP_KERNEL);
+  if (!it)
+    return -ENOMEM;
+  kref_init(&it->ref);
+  buf = kmalloc(n, GFP_KERNEL);
+  if (!buf) {
+    ret = -ENOMEM;
+    goto err_item;
+  }
+  ret = item_setup(it);
+  if (ret)
+    goto err_buf;
+  current_item = it;
+  return 0;
+err_buf:
+  kfree(buf);
+err_item:
+  kref_put(&it->ref, item_release);
+  return ret; // no-warning
+}
+
+void ok_field_of_param(struct holder *h) {
+  struct item *it = kzalloc(sizeof(*it), GFP_KERNEL);
+  if (!it)
+    return;
+  kref_init(&it->ref);
+  h->it = it; // no-warning
+}
+
+int ok_out_param(struct item **out) {
+  struct item *it = kzalloc(sizeof(*it), GFP_KERNEL);
+  if (!it)
+    return -ENOMEM;
+  kref_init(&it->ref);
+  *out = it;
+  return 0; // no-warning
+}
+
+void ok_list_insert(void) {
+  struct item *it = kzalloc(sizeof(*it), GFP_KERNEL);
+  if (!it)
+    return;
+  kref_init(&it->ref);
+  list_add(&it->node, &item_list); // no-warning
+}
+
+struct item *ok_returned(void) {
+  struct item *it = kzalloc(sizeof(*it), GFP_KERNEL);
+  if (!it)
+    return NULL;
+  kref_init(&it->ref);
+  return it; // no-warning
+}
+
+int ok_registered(void) {
+  struct item *it = kzalloc(sizeof(*it), GFP_KERNEL);
+  if (!it)
+    return -ENOMEM;
+  kref_init(&it->ref);
+  return item_register(it); // no-warning
+}
+
+int ok_count_two(void) {
+  struct item *it = kzalloc(sizeof(*it), GFP_KERNEL);
+  if (!it)
+    return -ENOMEM;
+  refcount_set(&it->users, 2);
+  if (item_setup(it))
+    return -EINVAL; // no-warning
+  current_item = it;
+  return 0;
+}
+
+int ok_device_managed(struct device *dev) {
+  struct item *it = devm_kzalloc(dev, sizeof(*it), GFP_KERNEL);
+  if (!it)
+    return -ENOMEM;
+  kref_init(&it->ref);
+  if (item_setup(it))
+    return -EINVAL; // no-warning
+  current_item = it;
+  return 0;
+}
+
+int ok_reinit_given(struct item *it) {
+  kref_init(&it->ref);
+  if (item_setup(it))
+    return -EINVAL; // no-warning
+  return 0;
+}
+
+int ok_inlined_creator_stored(int id) {
+  struct item *it = item_create(id);
+  if (!it)
+    return -ENOMEM;
+  current_item = it;
+  return 0; // no-warning
+}
+
+int ok_inlined_creator_put(int id) {
+  struct item *it = item_create(id);
+  if (!it)
+    return -ENOMEM;
+  if (item_setup(it)) {
+    kref_put(&it->ref, item_release);
+    return -EINVAL; // no-warning
+  }
+  current_item = it;
+  return 0;
+}
