@@ -204,6 +204,19 @@ bool lifetime::initCreatesObject(const CallEvent &Call,
     if (!CI || CI->getValue() != 1)
       return false;
   }
+  // A counter inside another lifetime counter (the model file's types:
+  // lifetime-counters; `refcount_set(&o->ref.refcount, 1)` on a struct
+  // kref's insides) is that counter's, which its puts name: not followed.
+  if (const auto *UO = dyn_cast<UnaryOperator>(
+          Call.getArgExpr(API.RefArg)->IgnoreParenImpCasts()))
+    for (const auto *ME =
+             dyn_cast<MemberExpr>(UO->getSubExpr()->IgnoreParens());
+         ME && !ME->isArrow();
+         ME = dyn_cast<MemberExpr>(ME->getBase()->IgnoreParens()))
+      if (const auto *RD = ME->getBase()->getType()->getAsRecordDecl())
+        if (RD->getIdentifier() &&
+            activeModel().Types.LifetimeCounters.contains(RD->getName()))
+          return false;
   // The object the counter is in came from an allocator on this path (its
   // pointer is the symbol the call returned). Device-managed memory is the
   // device's to free (role managed-allocator).
