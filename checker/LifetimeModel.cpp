@@ -311,7 +311,7 @@ void LifetimeModel::checkPostCall(const CallEvent &Call,
                             symbolWatermark(Call.getOriginExpr(), C)));
     return;
   }
-  if (API->InitsFresh && !initCreatesObject(Call, *API))
+  if (API->InitsFresh && !initCreatesObject(Call, *API, C.getState()))
     return;
   applyCall(Call, *API, C, /*Evaluate=*/false);
 }

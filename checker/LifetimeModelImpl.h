@@ -65,8 +65,10 @@ void applyCall(const CallEvent &Call, const LifetimeAPI &API, CheckerContext &C,
 bool ownedByBit(const clang::Stmt *Site, CheckerContext &C);
 /// Rule fresh-object-init: does this init row's call (kref_init(&o->ref),
 /// refcount_set(&o->refs, 1)) set to one the count of an object the path
-/// got from an allocator (not a device-managed one)?
-bool initCreatesObject(const CallEvent &Call, const LifetimeAPI &API);
+/// got from an allocator (not a device-managed one) and not yet stored
+/// anywhere?
+bool initCreatesObject(const CallEvent &Call, const LifetimeAPI &API,
+                       ProgramStateRef State);
 /// The state with `Ret Op 0` assumed.
 ProgramStateRef assumeCmpZero(ProgramStateRef S, SVal Ret,
                               clang::BinaryOperatorKind Op, CheckerContext &C);

@@ -189,8 +189,8 @@ static const Expr *objectOfCounter(const Expr *E) {
   return ME ? ME->getBase()->IgnoreParenImpCasts() : E;
 }
 
-bool lifetime::initCreatesObject(const CallEvent &Call,
-                                 const LifetimeAPI &API) {
+bool lifetime::initCreatesObject(const CallEvent &Call, const LifetimeAPI &API,
+                                 ProgramStateRef State) {
   const CountAPI *Row = lookupCountAPI(API.Name);
   if (!Row || API.RefArg < 0 || unsigned(API.RefArg) >= Call.getNumArgs())
     return false;
@@ -226,8 +226,14 @@ bool lifetime::initCreatesObject(const CallEvent &Call,
   const auto *Alloc =
       Sym ? dyn_cast_or_null<CallExpr>(Sym->getStmt()) : nullptr;
   const FunctionDecl *FD = Alloc ? Alloc->getDirectCallee() : nullptr;
-  return FD && contractFor(FD).Role == CallRole::Allocator &&
-         applyRule(RuleId::FreshObjectInit);
+  if (!FD || contractFor(FD).Role != CallRole::Allocator)
+    return false;
+  // Published before its count was set (`idr_alloc(&idr, nbd, ...);
+  // ...; refcount_set(&nbd->refs, 1)` in nbd_dev_add()): the count is the
+  // index's or the list's, not a reference this path holds.
+  if (isStored(State, Sym))
+    return false;
+  return applyRule(RuleId::FreshObjectInit);
 }
 
 void lifetime::applyCall(const CallEvent &Call, const LifetimeAPI &API,

@@ -364,3 +364,21 @@ int ok_kref_insides(void) {
   current_item = it;
   return 0;
 }
+
+/* Published before its count is set (nbd_dev_add(): idr_alloc(), then
+ * refcount_set(&nbd->refs, refs)): the count is the index's. */
+struct idr item_idr;
+static struct item *item_add_published(void) {
+  struct item *it = kzalloc(sizeof(*it), GFP_KERNEL);
+  if (!it)
+    return NULL;
+  if (idr_alloc(&item_idr, it, 0, 0, GFP_KERNEL) < 0) {
+    kfree(it);
+    return NULL;
+  }
+  refcount_set(&it->users, 1);
+  return it;
+}
+void ok_published_before_init(void) {
+  item_add_published(); // no-warning
+}
