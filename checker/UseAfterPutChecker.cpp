@@ -110,7 +110,11 @@ UseAfterPutChecker::releasedRef(ProgramStateRef State,
     if (E.Acquirer && E.Acquirer->BoundToCaller &&
         applyRule(RuleId::BoundToCaller))
       continue;
-    if (E.K == RefEntry::Kind::Released && E.isNewReference())
+    // After a counting put with no release callback that dropped the
+    // count (`if (!refcount_dec_and_test(&r->pending)) return;`), the code
+    // that follows is the release: it uses the object on purpose.
+    if (E.K == RefEntry::Kind::Released && E.isNewReference() &&
+        !(E.Releaser && E.Releaser->ReleaseInCaller))
       Found = KV;
     else if (isGivenUse(State, KV))
       Found = KV;

@@ -9,11 +9,12 @@
  * (`on`). Positives: a field read, a field write, the pointer passed to a
  * call, a use after the error branch's put, after a put in an inlined
  * helper, a returned field, a use in a loop after the put, after
- * kref_put_lock() and kref_put_mutex(), a use of a refcount_t object after
- * refcount_dec(), a list unlink after the put, a creator of this TU inlined
+ * kref_put_lock() and kref_put_mutex(), a use through an alias, a list
+ * unlink after the put, a creator of this TU inlined
  * into its caller. Twins: the same uses before the put, an extra get held
  * across the put, a count set to two, device-managed memory, the put as the
- * last use, values read before the put, a pointer reassigned after the put.
+ * last use, values read before the put, a pointer reassigned after the put,
+ * the release code after refcount_dec_and_test() dropped the count.
  * With the rule disabled (`off`), only rule release-ran reports, where the
  * code tested the put's result (kref_put_lock(), kref_put_mutex()). */
 
@@ -135,13 +136,15 @@ void after_put_mutex(void) {
   it->id = 3; // on-warning{{Write through 'it' after kref_put_mutex() released the last reference this path held; the object may already be freed}} on-note{{Write through 'it' after kref_put_mutex() released the last reference this path held; the object may already be freed}} off-warning{{Write through 'it' after kref_put_mutex() returned true: item_release() ran and freed the object}} off-note{{Write through 'it' after kref_put_mutex() returned true: item_release() ran and freed the object}}
 }
 
-void refcount_after_dec(void) {
+void via_alias(void) {
   struct item *it = kzalloc(sizeof(*it), GFP_KERNEL);
+  struct item *alias;
   if (!it) // on-note{{Assuming 'it' is non-null}} on-note{{Taking false branch}}
     return;
-  refcount_set(&it->users, 1); // on-note{{The call to refcount_set() sets the count of the new object 'it' to one: this path holds its first reference}}
-  refcount_dec(&it->users); // on-note{{Reference to 'it' released by refcount_dec(): this path holds no more references to it}}
-  it->id = 4; // on-warning{{Write through 'it' after refcount_dec() released the last reference this path held; the object may already be freed}} on-note{{Write through 'it' after refcount_dec() released the last reference this path held; the object may already be freed}}
+  kref_init(&it->ref); // on-note{{The call to kref_init() sets the count of the new object 'it' to one: this path holds its first reference}}
+  alias = it;
+  kref_put(&it->ref, item_release); // on-note{{Reference to 'it' released by kref_put(): this path holds no more references to it}}
+  alias->id = 4; // on-warning{{Write through 'alias' (the same object as 'it' on this path) after kref_put() released the last reference this path held; the object may already be freed}} on-note{{Write through 'alias' (the same object as 'it' on this path) after kref_put() released the last reference this path held; the object may already be freed}}
 }
 
 void unlink_after_put(void) {
@@ -277,6 +280,22 @@ int ok_inlined_creator(void) {
   id = it->id;
   kref_put(&it->ref, item_release);
   return id; // no-warning
+}
+
+/* After a counting put with no release callback, the code that follows is
+ * the release (iblock_complete_cmd()). */
+static void item_complete(struct item *it) {
+  if (!refcount_dec_and_test(&it->users))
+    return;
+  use(it);
+  kfree(it);
+}
+void ok_release_code(void) {
+  struct item *it = kzalloc(sizeof(*it), GFP_KERNEL);
+  if (!it)
+    return;
+  refcount_set(&it->users, 1);
+  item_complete(it); // no-warning
 }
 
 void ok_refcount_test_frees(void) {
