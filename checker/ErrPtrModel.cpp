@@ -17,7 +17,8 @@ using namespace krefcheck;
 using namespace krefcheck::lifetime;
 
 /// Did this path take a count on the object R points into (kref_get(&p->kref),
-/// get_device(p))? Then the pointer is a real object, never an ERR_PTR():
+/// get_device(p)), or create it (kref_init() on memory it allocated)? Then
+/// the pointer is a real object, never an ERR_PTR():
 /// `if (IS_ERR(p))` / `PTR_ERR(p) == -EAGAIN` after `return p` of a lookup
 /// that took a count cannot hold (tty_lookup_driver, gss_setup_upcall).
 static bool countedObject(ProgramStateRef State, const MemRegion *R) {
@@ -26,7 +27,8 @@ static bool countedObject(ProgramStateRef State, const MemRegion *R) {
   const MemRegion *Base = R->getBaseRegion();
   for (const auto &KV : allRefs(State))
     if (KV.first.Region->getBaseRegion() == Base && KV.second.Acquirer &&
-        !isNewReference(*KV.second.Acquirer) &&
+        (!isNewReference(*KV.second.Acquirer) ||
+         KV.second.Acquirer->InitsFresh) &&
         KV.second.K != RefEntry::Kind::BorrowedPut)
       return true;
   return false;

@@ -382,3 +382,24 @@ static struct item *item_add_published(void) {
 void ok_published_before_init(void) {
   item_add_published(); // no-warning
 }
+
+/* A created object is real memory, never an ERR_PTR(): the caller's
+ * IS_ERR() branch is not taken with it (qdisc_alloc() inlined into
+ * qdisc_create_dflt(), rule counted-not-errptr). */
+static struct item *item_alloc_or_err(int n) {
+  struct item *it = kzalloc(sizeof(*it), GFP_KERNEL);
+  if (!it)
+    return ERR_PTR(-ENOMEM);
+  if (n > 3) {
+    kfree(it);
+    return ERR_PTR(-EINVAL);
+  }
+  refcount_set(&it->users, 1);
+  return it;
+}
+struct item *ok_created_not_err(int n) {
+  struct item *it = item_alloc_or_err(n);
+  if (IS_ERR(it))
+    return NULL; // no-warning
+  return it;
+}
