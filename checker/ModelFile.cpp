@@ -196,6 +196,7 @@ bool ModelParser::parse(StringRef Text) {
                    {"nodes", &M.Types.Nodes},
                    {"handle-device-fields", &M.Types.HandleDeviceFields},
                    {"lock-records", &M.Types.LockRecords},
+                   {"rcu-heads", &M.Types.RcuHeads},
                    {"lifetime-counters", &M.Types.LifetimeCounters},
                    {"atomic-counters", &M.Types.AtomicCounters}},
                   /*Globs=*/false))

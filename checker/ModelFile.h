@@ -95,6 +95,9 @@ struct TypeNames {
   /// Records that are a lock or part of one: `&obj->lock.rlock` is the lock
   /// `obj->lock` (LockModel.cpp).
   NameSet LockRecords;
+  /// The member an object embeds to be freed after an RCU grace period
+  /// (`struct rcu_head`, the kernel's `callback_head`).
+  NameSet RcuHeads;
   /// Counter types (typedefs or records) of lifetime counts (kref,
   /// refcount_t), and of the atomics that may be one (atomic_t).
   NameSet LifetimeCounters;

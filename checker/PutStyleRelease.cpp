@@ -133,12 +133,13 @@ SourceLocation putstyle::findFree(const Stmt *S, const ValueDecl *Owner) {
 
 namespace {
 
-/// `struct rcu_head` (the kernel's `callback_head`): the member an object
-/// embeds to be freed after a grace period.
+/// The member an object embeds to be freed after a grace period (the model
+/// file's `types: rcu-heads`: `struct rcu_head`, the kernel's
+/// `callback_head`).
 bool isRcuHead(QualType T) {
   const RecordDecl *RD = T->getAsRecordDecl();
   return RD && RD->getIdentifier() &&
-         (RD->getName() == "rcu_head" || RD->getName() == "callback_head");
+         activeModel().Types.RcuHeads.contains(RD->getName());
 }
 
 /// The object a release callback is given, and the variables that hold it:
