@@ -201,7 +201,7 @@ bool lifetime::initCreatesObject(const CallEvent &Call, const LifetimeAPI &API,
     if (*Row->ValueArg >= Call.getNumArgs())
       return false;
     auto CI = Call.getArgSVal(*Row->ValueArg).getAs<nonloc::ConcreteInt>();
-    if (!CI || CI->getValue() != 1)
+    if (!CI || apsInt(CI->getValue()) != 1)
       return false;
   }
   // A counter inside another lifetime counter (the model file's types:
