@@ -3,6 +3,7 @@
 #include "Contracts.h"
 #include "Annotations.h"
 #include "ModelFile.h"
+#include "RefcountAPI.h"
 #include "clang/AST/Decl.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/StaticAnalyzer/Core/PathSensitive/CallEvent.h"
@@ -57,8 +58,12 @@ CallContract build(const FunctionDecl *FD) {
     return K;
   // The naming rules: the words the callee's name has (argEffect() lets a
   // row win over them).
-  K.NameGivesUp = hasNameWord(K.Name, M.Words.Releases);
-  K.NameKeeps = hasNameWord(K.Name, M.Words.TakesOwnership);
+  // A counting API (an `apis` row of a counting kind: atomic_set(),
+  // refcount_add()) changes a count and keeps nothing, whatever its name
+  // says.
+  bool Counting = lookupCountAPI(K.Name) != nullptr;
+  K.NameGivesUp = !Counting && hasNameWord(K.Name, M.Words.Releases);
+  K.NameKeeps = !Counting && hasNameWord(K.Name, M.Words.TakesOwnership);
   K.NameUndoesVotes = !K.API && hasNameWord(K.Name, M.Words.UndoesVotes);
   K.NameLooksUp = hasNameWord(K.Name, M.Words.LooksUp);
   if (K.Source == ContractSource::None &&

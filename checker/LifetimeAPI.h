@@ -137,6 +137,11 @@ struct LifetimeAPI {
   /// first reference, a new one like a +1 result (rule fresh-object-init
   /// decides when the object counts as fresh).
   bool InitsFresh = false;
+  /// A row with `tracked: created` (the atomic_t rows): the call takes or
+  /// drops a tracked reference only on an object whose first reference this
+  /// path created, and its init creates one only on a counter the TU uses
+  /// as a lifetime count (rule created-atomic-count).
+  bool CreatedOnly = false;
   /// Works on firmware-node handles, and ACPI's hold no count
   /// (`acpi-uncounted:`).
   bool AcpiUncounted = false;

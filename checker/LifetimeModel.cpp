@@ -295,6 +295,8 @@ void LifetimeModel::checkPostCall(const CallEvent &Call,
   }
   if (!API->Observe)
     return;
+  if (!followsCount(Call, *API, C.getState()))
+    return;
   if (API->RefArg >= (int)Call.getNumArgs() ||
       !Call.getArgExpr(API->RefArg)->getType()->isPointerType())
     return;

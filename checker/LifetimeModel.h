@@ -40,6 +40,14 @@ inline constexpr const char *UseAfterReleaseBugName = "Use after release";
 /// UseAfterPut) about a reference? Their notes speak only in those.
 bool isLifetimeReport(clang::ento::PathSensitiveBugReport &BR);
 
+/// Does the call's tracked-count contract apply to the counter it is given?
+/// Always for `tracked: true` rows; for `tracked: created` rows (the
+/// atomic_t API, rule created-atomic-count) only on a counter the TU uses as
+/// a lifetime count, and, for a get or a put, only on the one whose first
+/// reference this path created.
+bool followsCount(const clang::ento::CallEvent &Call, const LifetimeAPI &API,
+                  clang::ento::ProgramStateRef State);
+
 /// Marks the reference's region (and its symbol) interesting, so the model's
 /// notes about it appear in the report.
 void markRefInteresting(clang::ento::PathSensitiveBugReport &BR,

@@ -55,8 +55,10 @@ bool knownNull(ProgramStateRef State, const MemRegion *R, CheckerContext &C,
 ProgramStateRef acquire(ProgramStateRef State, const MemRegion *R,
                         const LifetimeAPI &API, const clang::Stmt *Site,
                         const clang::Expr *ArgE, unsigned Since);
+/// ReleaseFrame: see RefEntry::ReleaseFrame.
 ProgramStateRef release(ProgramStateRef State, const MemRegion *R,
-                        const LifetimeAPI &API, unsigned Since);
+                        const LifetimeAPI &API, unsigned Since,
+                        const clang::StackFrameContext *ReleaseFrame = nullptr);
 /// Applies a get/put contract: evaluates the call (Evaluate) or observes
 /// refcount.Model's evaluation of it.
 void applyCall(const CallEvent &Call, const LifetimeAPI &API, CheckerContext &C,

@@ -97,6 +97,10 @@ public:
   const clang::Expr *ArgExpr = nullptr;
   /// The put that released it (Released/BorrowedPut).
   const LifetimeAPI *Releaser = nullptr;
+  /// For a put whose caller runs the release (ReleaseInCaller) and whose
+  /// result the code tested: the function that tested it, where the release
+  /// code is (rule put-helper-returned). Null otherwise.
+  const clang::StackFrameContext *ReleaseFrame = nullptr;
   /// The analyzer's symbol count when this path took the count (or, for
   /// BorrowedPut, made the put): a pointer whose symbol is newer came from
   /// a call made after it, and may name the same object
@@ -118,10 +122,12 @@ public:
   /// The same reference, handed over / lost / released by Put.
   RefEntry escaped() const { return withKind(Kind::Escaped); }
   RefEntry lost() const { return withKind(Kind::Lost); }
-  RefEntry releasedBy(const LifetimeAPI &Put) const {
+  RefEntry releasedBy(const LifetimeAPI &Put,
+                      const clang::StackFrameContext *ReleaseFrame) const {
     RefEntry E = withKind(Kind::Released);
     E.Count = 0;
     E.Releaser = &Put;
+    E.ReleaseFrame = ReleaseFrame;
     return E;
   }
   /// Held by this path (and so the path's to drop or hand over).
@@ -138,7 +144,8 @@ public:
   bool operator==(const RefEntry &O) const {
     return K == O.K && Count == O.Count && Acquirer == O.Acquirer &&
            AcquireSite == O.AcquireSite && Var == O.Var &&
-           Releaser == O.Releaser && ArgExpr == O.ArgExpr && Since == O.Since;
+           Releaser == O.Releaser && ReleaseFrame == O.ReleaseFrame &&
+           ArgExpr == O.ArgExpr && Since == O.Since;
   }
   void Profile(llvm::FoldingSetNodeID &ID) const {
     ID.AddInteger(static_cast<unsigned>(K));
@@ -147,6 +154,7 @@ public:
     ID.AddPointer(AcquireSite);
     ID.AddPointer(Var);
     ID.AddPointer(Releaser);
+    ID.AddPointer(ReleaseFrame);
     ID.AddPointer(ArgExpr);
     ID.AddInteger(Since);
   }

@@ -8,8 +8,12 @@
 
 #include "Compat.h"
 #include "CountState.h"
+#include "CounterKey.h"
+#include "CounterUses.h"
+#include "LifetimeModel.h"
 #include "LifetimeModelImpl.h"
 #include "ModelFile.h"
+#include "RefcountModel.h"
 #include "Rules.h"
 #include "clang/AST/ParentMap.h"
 
@@ -109,7 +113,8 @@ ProgramStateRef lifetime::acquire(ProgramStateRef State, const MemRegion *R,
 }
 
 ProgramStateRef lifetime::release(ProgramStateRef State, const MemRegion *R,
-                                  const LifetimeAPI &API, unsigned Since) {
+                                  const LifetimeAPI &API, unsigned Since,
+                                  const StackFrameContext *ReleaseFrame) {
   auto Found = findRef(State, R, API.Fam);
   if (!Found) {
     return setRef(State, makeRefKey(R, API.Fam),
@@ -126,7 +131,7 @@ ProgramStateRef lifetime::release(ProgramStateRef State, const MemRegion *R,
       // caller's reference, which this path neither holds nor released.
       return removeRef(State, Found->first);
     } else {
-      E = E.releasedBy(API);
+      E = E.releasedBy(API, ReleaseFrame);
     }
     return setRef(State, Found->first, E);
   case RefEntry::Kind::Released:
@@ -233,7 +238,29 @@ bool lifetime::initCreatesObject(const CallEvent &Call, const LifetimeAPI &API,
   // index's or the list's, not a reference this path holds.
   if (isStored(State, Sym))
     return false;
-  return applyRule(RuleId::FreshObjectInit);
+  return applyRule(RuleId::FreshObjectInit) &&
+         (!API.CreatedOnly || applyRule(RuleId::CreatedAtomicCount));
+}
+
+bool krefcheck::followsCount(const CallEvent &Call, const LifetimeAPI &API,
+                             ProgramStateRef State) {
+  if (!API.CreatedOnly)
+    return true;
+  if (!ruleEnabled(RuleId::CreatedAtomicCount) || API.RefArg < 0 ||
+      unsigned(API.RefArg) >= Call.getNumArgs())
+    return false;
+  // An atomic_t the TU never decrements-and-tests (nor the like) counts
+  // something other than references.
+  const FieldDecl *FD = counterFieldFromExpr(Call.getArgExpr(API.RefArg));
+  const Decl *D = Call.getDecl();
+  if (!FD || !D || !CounterUseDB::get(D->getASTContext()).isRefcount(FD))
+    return false;
+  if (API.InitsFresh)
+    return true; // initCreatesObject() decides.
+  // The very counter whose first reference the path created.
+  const MemRegion *R = refRegion(Call.getArgSVal(API.RefArg));
+  const RefEntry *E = R ? getRef(State, makeRefKey(R, API.Fam)) : nullptr;
+  return E && E->Acquirer && E->Acquirer->CreatedOnly;
 }
 
 void lifetime::applyCall(const CallEvent &Call, const LifetimeAPI &API,
@@ -281,6 +308,12 @@ void lifetime::applyCall(const CallEvent &Call, const LifetimeAPI &API,
   }
 
   if (API.Op == LifeOp::Release) {
+    // `if (atomic_dec_and_test(&o->ref)) kfree(o);`: the release code is in
+    // this function (rule put-helper-returned).
+    const StackFrameContext *ReleaseFrame =
+        API.ReleaseInCaller && CE && resultTested(CE, LCtx->getParentMap())
+            ? C.getStackFrame()
+            : nullptr;
     SVal Arg = Call.getArgSVal(API.RefArg);
     const MemRegion *R = refRegion(Arg);
     if (!R || State->isNull(Arg).isConstrainedTrue()) {
@@ -294,7 +327,7 @@ void lifetime::applyCall(const CallEvent &Call, const LifetimeAPI &API,
       // getter, a field read again): maybe the held count's object.
       auto Alias = unknownTargetOf(State, R, API.Fam, /*ForPut=*/true);
       if (Alias && applyRule(RuleId::UnknownPutTarget)) {
-        State = release(State, Alias->first.Region, API, 0);
+        State = release(State, Alias->first.Region, API, 0, ReleaseFrame);
         std::string Origin = pointerOrigin(R);
         C.addTransition(
             State,
@@ -308,12 +341,12 @@ void lifetime::applyCall(const CallEvent &Call, const LifetimeAPI &API,
                     }));
         return;
       }
-      State = release(State, R, API, symbolWatermark(CE, C));
+      State = release(State, R, API, symbolWatermark(CE, C), ReleaseFrame);
       C.addTransition(State, unmatchedPutNote(C, State, R, API, Fallback));
       return;
     }
     bool Last = Before->second.isOwned() && Before->second.Count == 1;
-    State = release(State, R, API, 0);
+    State = release(State, R, API, 0, ReleaseFrame);
     C.addTransition(
         State, refNote(C, Before->first.Region, API.Fam, Fallback,
                        [Callee, Last](const std::string &N) {

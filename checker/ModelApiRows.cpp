@@ -86,6 +86,10 @@ bool keyApplies(StringRef Key, const KindInfo &K) {
       return K.COp == CountOp::PutLock;
     if (Key == "release")
       return K.COp == CountOp::PutTest || K.COp == CountOp::PutLock;
+    // put: the advice of a tracked row's leak reports (the matching put).
+    if (Key == "put")
+      return K.COp == CountOp::Init || K.COp == CountOp::Get ||
+             K.COp == CountOp::TryGet;
     if (Key == "tracked")
       return K.COp == CountOp::Init || K.COp == CountOp::Get ||
              K.COp == CountOp::TryGet || K.COp == CountOp::Put ||
@@ -232,10 +236,21 @@ bool ModelParser::parseRow(yaml::Node *N, Row &R) {
         return false;
       C.ReleaseArg = unsigned(V);
     }
-    bool Tracked = false;
-    if (Values.count("tracked") &&
-        !boolean(Values["tracked"], "tracked", Tracked))
-      return false;
+    // tracked: true | created | false. `created` follows the count only on
+    // objects this path created (rule created-atomic-count): an atomic_t is
+    // a lifetime count in some structures and a plain counter in most.
+    bool Tracked = false, CreatedOnly = false;
+    if (Values.count("tracked")) {
+      std::string S;
+      if (!scalar(Values["tracked"], "tracked", S))
+        return false;
+      if (S != "true" && S != "false" && S != "created")
+        return fail(Values["tracked"],
+                    "'tracked' must be true, created or false, not '" + S +
+                        "'");
+      Tracked = S != "false";
+      CreatedOnly = S == "created";
+    }
     R.Count = C;
     if (Tracked) {
       // A counted reference on the object the counter is in: refcount.Model
@@ -250,11 +265,19 @@ bool ModelParser::parseRow(yaml::Node *N, Row &R) {
       L.RefArg = int(C.CounterArg);
       L.Fail = C.Op == CountOp::TryGet ? Failure::Zero : Failure::Never;
       L.Observe = true;
+      L.CreatedOnly = CreatedOnly;
       L.ReleaseInCaller = L.Op == LifeOp::Release && !C.ReleaseArg;
       L.Src =
           Builtin ? ContractSource::BuiltinModel : ContractSource::UserModel;
       R.Put = C.Family == CounterFamily::Refcount ? "refcount_dec_and_test()"
+              : C.Family == CounterFamily::Atomic ? "atomic_dec_and_test()"
                                                   : "kref_put()";
+      if (Values.count("put")) {
+        std::string Put;
+        if (!identifier(Values["put"], "put", Put))
+          return false;
+        R.Put = Put + "()";
+      }
       R.Life = L;
       R.FamilyName = "kref";
     }

@@ -67,12 +67,7 @@ static ProgramStateRef returnExtraOrForget(ProgramStateRef State,
   return setCountState(State, Ctr, Back);
 }
 
-/// Does the code look at the call's result (a condition, an operand, a
-/// stored value)? An ignored result (a statement of its own, a cast to
-/// void) leaves both outcomes the analyzer's split, not the code's claim;
-/// a returned one is the caller's to test, and the caller may hold another
-/// count.
-static bool resultTested(const CallExpr *CE, const ParentMap &PM) {
+bool krefcheck::resultTested(const CallExpr *CE, const ParentMap &PM) {
   const Stmt *P = PM.getParentIgnoreParenCasts(CE);
   auto IsCond = [CE](const Expr *Cond) {
     return Cond && Cond->IgnoreParenCasts() == CE;

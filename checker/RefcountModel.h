@@ -20,6 +20,13 @@ struct CountCall {
 /// known region (the call is still an API call).
 CountCall decodeCountCall(const clang::ento::CallEvent &Call);
 
+/// Does the code look at the call's result (a condition, an operand, a
+/// stored value)? An ignored result (a statement of its own, a cast to
+/// void) leaves both outcomes the analyzer's split, not the code's claim;
+/// a returned one is the caller's to test, and the caller may hold another
+/// count.
+bool resultTested(const clang::CallExpr *CE, const clang::ParentMap &PM);
+
 /// Bug category shared by every refcount report.
 inline constexpr const char *RefcountCategory = "Reference counting";
 

@@ -88,7 +88,7 @@ void UnderflowChecker::checkPreCall(const CallEvent &Call,
                                     CheckerContext &C) const {
   const LifetimeAPI *API =
       lookupLifetimeAPI(dyn_cast_or_null<FunctionDecl>(Call.getDecl()));
-  if (!API)
+  if (!API || !followsCount(Call, *API, C.getState()))
     return;
   int Arg = API->Op == LifeOp::Release          ? API->RefArg
             : API->Op == LifeOp::ConsumeAcquire ? API->ConsumedArg

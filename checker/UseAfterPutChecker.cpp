@@ -24,8 +24,9 @@
 // before the put, pointer comparisons, a second put (refcount.Underflow's),
 // a get and a put on a pointer the caller passed (the caller's reference
 // keeps it alive), uses after a counting put whose caller runs the release
-// (refcount_dec_and_test()), and the runtime-PM usage count (it does not
-// keep memory alive).
+// (refcount_dec_and_test()) in the function that tested its result (rule
+// put-helper-returned reports them once that function returned), and the
+// runtime-PM usage count (it does not keep memory alive).
 //
 //===----------------------------------------------------------------------===//
 
@@ -64,7 +65,8 @@ private:
   /// The released reference R points into, if no reference to the same object
   /// is still held.
   std::optional<std::pair<RefKey, RefEntry>>
-  releasedRef(ProgramStateRef State, const MemRegion *R) const;
+  releasedRef(ProgramStateRef State, const MemRegion *R,
+              const StackFrameContext *Here) const;
   void report(CheckerContext &C, const std::pair<RefKey, RefEntry> &Ref,
               const std::string &What, SourceRange Range) const;
   /// Reports a use of an object a tested kref_put()'s release freed (rule
@@ -74,6 +76,22 @@ private:
                              SourceRange Range) const;
 };
 } // namespace
+
+/// After a counting put with no release callback that dropped the count
+/// (`if (!refcount_dec_and_test(&r->pending)) return;`), the code that
+/// follows is the release: it uses the object on purpose. Only in the
+/// function that tested the put's result and what it calls: once that
+/// function returned (`conn_done(c)`, whose body is `if
+/// (atomic_dec_and_test(&c->ref)) kfree(c);`), the release is over (rule
+/// put-helper-returned).
+static bool inReleaseCode(const RefEntry &E, const StackFrameContext *Here) {
+  if (!E.Releaser || !E.Releaser->ReleaseInCaller)
+    return false;
+  if (!E.ReleaseFrame || !Here || E.ReleaseFrame == Here ||
+      E.ReleaseFrame->isParentOf(Here))
+    return true;
+  return !applyRule(RuleId::PutHelperReturned);
+}
 
 /// A put of the reference the function was given, after which a use may
 /// touch a freed object (rule given-reference-single-put): not a counting
@@ -88,8 +106,8 @@ static bool isGivenUse(ProgramStateRef State,
 }
 
 std::optional<std::pair<RefKey, RefEntry>>
-UseAfterPutChecker::releasedRef(ProgramStateRef State,
-                                const MemRegion *R) const {
+UseAfterPutChecker::releasedRef(ProgramStateRef State, const MemRegion *R,
+                                const StackFrameContext *Here) const {
   if (!R)
     return std::nullopt;
   const MemRegion *Base = R->getBaseRegion();
@@ -110,11 +128,8 @@ UseAfterPutChecker::releasedRef(ProgramStateRef State,
     if (E.Acquirer && E.Acquirer->BoundToCaller &&
         applyRule(RuleId::BoundToCaller))
       continue;
-    // After a counting put with no release callback that dropped the
-    // count (`if (!refcount_dec_and_test(&r->pending)) return;`), the code
-    // that follows is the release: it uses the object on purpose.
     if (E.K == RefEntry::Kind::Released && E.isNewReference() &&
-        !(E.Releaser && E.Releaser->ReleaseInCaller))
+        !inReleaseCode(E, Here))
       Found = KV;
     else if (isGivenUse(State, KV))
       Found = KV;
@@ -253,7 +268,7 @@ void UseAfterPutChecker::checkLocation(SVal Loc, bool IsLoad, const Stmt *S,
   const MemRegion *R = Loc.getAsRegion();
   if (!R)
     return;
-  auto Ref = releasedRef(C.getState(), R);
+  auto Ref = releasedRef(C.getState(), R, C.getStackFrame());
   if (!Ref) {
     // The message is spelled only when there is a report: this runs on
     // every load and store.
@@ -287,7 +302,7 @@ void UseAfterPutChecker::checkPreCall(const CallEvent &Call,
   StringRef Name = II ? II->getName() : "";
   for (unsigned I = 0, N = Call.getNumArgs(); I < N; ++I) {
     const MemRegion *ArgR = refRegion(Call.getArgSVal(I));
-    auto Ref = releasedRef(C.getState(), ArgR);
+    auto Ref = releasedRef(C.getState(), ArgR, C.getStackFrame());
     if (!Ref) {
       // A get or put on the freed count is refcount.GetOnZero's and
       // refcount.Underflow's to report; a pointer handed to a variadic

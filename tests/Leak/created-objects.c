@@ -12,7 +12,8 @@
  * set only on success, both refcount_t inits, kmalloc() and
  * kmem_cache_alloc() memory, a creator of this TU inlined into its caller,
  * an extra get with one put, a success path that never publishes, the
- * pointer overwritten. Twins: a put or a kfree() on the error path, a store
+ * pointer overwritten, a refcount_add() on another field (a counting row
+ * is no hand-over by its name). Twins: a put or a kfree() on the error path, a store
  * into a global, into a field of a parameter or an out-parameter, a list
  * insert, a return, a registration, a count set to two, device-managed
  * memory, a re-init of an object the function was given, the inlined
@@ -402,4 +403,32 @@ struct item *ok_created_not_err(int n) {
   if (IS_ERR(it))
     return NULL; // no-warning
   return it;
+}
+
+/* refcount_add() is a counting row: its name's word `add` is no hand-over
+ * (counting APIs get no naming rule). */
+int leak_after_refcount_add(void) {
+  struct item *it = kzalloc(sizeof(*it), GFP_KERNEL);
+  if (!it) // on-note{{Assuming 'it' is non-null}} on-note{{Taking false branch}}
+    return -ENOMEM;
+  kref_init(&it->ref); // on-note{{The call to kref_init() sets the count of the new object 'it' to one: this path holds its first reference}}
+  refcount_add(2, &it->users);
+  if (item_setup(it)) // on-note{{Assuming the condition is true}} on-note{{Taking true branch}}
+    return -EINVAL; // on-warning{{The new object 'it', whose count kref_init() set to one, is neither put nor freed on this path (missing kref_put())}} on-note{{The new object 'it', whose count kref_init() set to one, is neither put nor freed on this path (missing kref_put())}}
+  current_item = it;
+  return 0;
+}
+
+int twin_after_refcount_add(void) {
+  struct item *it = kzalloc(sizeof(*it), GFP_KERNEL);
+  if (!it)
+    return -ENOMEM;
+  kref_init(&it->ref);
+  refcount_add(2, &it->users);
+  if (item_setup(it)) {
+    kref_put(&it->ref, item_release);
+    return -EINVAL; // no-warning
+  }
+  current_item = it;
+  return 0;
 }
