@@ -192,6 +192,9 @@ void LeakChecker::reportLeak(CheckerContext &C, ExplodedNode *N,
                              const RefKey &K, const RefEntry &E) const {
   if (!E.Acquirer || !E.AcquireSite)
     return;
+  // The path kept a count no one else could hold (rule created-last-put).
+  if (createdCountKept(C.getState()) && applyRule(RuleId::CreatedLastPut))
+    return;
   const LifetimeAPI &A = *E.Acquirer;
   std::string Callee = A.Name.str() + "()";
   std::string Name = describeRef(K, E);

@@ -11,6 +11,7 @@ using namespace krefcheck;
 
 REGISTER_MAP_WITH_PROGRAMSTATE(HeldRefs, RefKey, RefEntry)
 REGISTER_TRAIT_WITH_PROGRAMSTATE(PathReturnsError, bool)
+REGISTER_TRAIT_WITH_PROGRAMSTATE(CreatedCountKept, bool)
 REGISTER_SET_WITH_PROGRAMSTATE(StoredPointers, SymbolRef)
 // Pointers read out of a stored pointer's field while it was live.
 REGISTER_SET_WITH_PROGRAMSTATE(ReadsOutOfStored, SymbolRef)
@@ -231,6 +232,14 @@ objectCounterRef(ProgramStateRef S, const MemRegion *Base, Family F) {
   return std::nullopt;
 }
 
+/// Two counter fields of one object (`&r->ref` and `&r->pending`) are two
+/// counts: a put of one never drops the other.
+static bool otherCounterField(const MemRegion *A, const MemRegion *B) {
+  const auto *FA = dyn_cast<FieldRegion>(A);
+  const auto *FB = dyn_cast<FieldRegion>(B);
+  return FA && FB && FA->getDecl() != FB->getDecl();
+}
+
 std::optional<std::pair<RefKey, RefEntry>>
 krefcheck::findRef(ProgramStateRef S, const MemRegion *R, Family F) {
   if (!R)
@@ -240,7 +249,8 @@ krefcheck::findRef(ProgramStateRef S, const MemRegion *R, Family F) {
     return std::make_pair(K, *E);
   const MemRegion *Base = R->getBaseRegion();
   for (const auto &KV : S->get<HeldRefs>())
-    if (keyFamily(KV.first) == F && KV.first.Region->getBaseRegion() == Base)
+    if (keyFamily(KV.first) == F && KV.first.Region->getBaseRegion() == Base &&
+        !otherCounterField(KV.first.Region, R))
       return std::make_pair(KV.first, KV.second);
   // fwnode_handle_put() of a software node puts its kobject: the node and
   // device families meet on the same object.
@@ -290,6 +300,12 @@ ProgramStateRef krefcheck::setReturnsError(ProgramStateRef S, bool B) {
 }
 bool krefcheck::returnsError(ProgramStateRef S) {
   return S->get<PathReturnsError>();
+}
+ProgramStateRef krefcheck::markCreatedCountKept(ProgramStateRef S) {
+  return S->set<CreatedCountKept>(true);
+}
+bool krefcheck::createdCountKept(ProgramStateRef S) {
+  return S->get<CreatedCountKept>();
 }
 
 std::string krefcheck::describeRef(const RefKey &K, const RefEntry &E) {

@@ -281,6 +281,11 @@ bool testedAcpi(ProgramStateRef S, const MemRegion *Node);
 
 /// Whether the path returns an error from the analyzed (top) function.
 ProgramStateRef setReturnsError(ProgramStateRef S, bool B);
+/// The path took the outcome "not zero" of a put-and-test that dropped the
+/// one count it held on an object it created and never published: an
+/// outcome no other holder can cause (rule created-last-put).
+ProgramStateRef markCreatedCountKept(ProgramStateRef S);
+bool createdCountKept(ProgramStateRef S);
 bool returnsError(ProgramStateRef S);
 
 /// A name for the reference in messages: `'np'` or `the result of X()`.

@@ -12,6 +12,7 @@
 #include "CountState.h"
 #include "CounterKey.h"
 #include "InternalRefs.h"
+#include "LifetimeModel.h"
 #include "LockModel.h"
 #include "ModelFile.h"
 #include "PutStyleImpl.h"
@@ -86,6 +87,23 @@ bool krefcheck::resultTested(const CallExpr *CE, const ParentMap &PM) {
     return BO->getOpcode() != BO_Comma ||
            BO->getRHS()->IgnoreParenCasts() == CE;
   return isa<Expr>(P) || isa<DeclStmt>(P);
+}
+
+/// Does this put drop the one count the path holds on an object it created
+/// (rule fresh-object-init or created-atomic-count) and still owns alone (not
+/// stored, returned or handed over)? Then it returns true.
+static bool dropsLastCreatedCount(const CallEvent &Call,
+                                  ProgramStateRef State) {
+  const LifetimeAPI *API =
+      lookupLifetimeAPI(dyn_cast_or_null<FunctionDecl>(Call.getDecl()));
+  if (!API || API->Op != LifeOp::Release || API->RefArg < 0 ||
+      unsigned(API->RefArg) >= Call.getNumArgs() ||
+      !followsCount(Call, *API, State))
+    return false;
+  const MemRegion *R = refRegion(Call.getArgSVal(API->RefArg));
+  const RefEntry *E = R ? getRef(State, makeRefKey(R, API->Fam)) : nullptr;
+  return E && E->isOwned() && E->Count == 1 && E->Acquirer &&
+         E->Acquirer->InitsFresh && ruleEnabled(RuleId::CreatedLastPut);
 }
 
 bool RefcountModel::evalCall(const CallEvent &Call, CheckerContext &C) const {
@@ -262,6 +280,12 @@ bool RefcountModel::evalCall(const CallEvent &Call, CheckerContext &C) const {
               " ran and freed the object";
     }
     C.addTransition(HitZero, Ctr ? counterNote(C, Ctr, Note) : nullptr);
+    // The last count of an object this path created and never published
+    // drops to zero: nobody else can hold one, and the path on which it
+    // does not is the analyzer's split (rule created-last-put: no leak is
+    // reported on it).
+    if (dropsLastCreatedCount(Call, State))
+      NotZero = markCreatedCountKept(NotZero);
     C.addTransition(NotZero);
     return true;
   }

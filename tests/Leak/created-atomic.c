@@ -2,6 +2,8 @@
 // RUN: %analyze -analyzer-checker=refcount.Leak %proto -verify=expected,on %s
 // RUN: %analyze -analyzer-checker=refcount.Leak %inline -verify=expected,off %s -analyzer-config refcount:DisableRules=created-atomic-count
 // RUN: %analyze -analyzer-checker=refcount.Leak %proto -verify=expected,off %s -analyzer-config refcount:DisableRules=created-atomic-count
+// RUN: %analyze -analyzer-checker=refcount.Leak %inline -verify=expected,on,nolast %s -analyzer-config refcount:DisableRules=created-last-put
+// RUN: %analyze -analyzer-checker=refcount.Leak %proto -verify=expected,on,nolast %s -analyzer-config refcount:DisableRules=created-last-put
 
 /* refcount.Leak, rule created-atomic-count (issue 16, class 1, the atomic_t
  * form): atomic_set(&o->f, 1) on an object the function allocated creates
@@ -16,9 +18,15 @@
  * a re-init on an object the function was given, the creator's result
  * handed out, a list insert per iteration, the put under its lock
  * (atomic_dec_and_lock()). With the rule disabled (`off`) nothing is
- * reported. */
+ * reported. Rule created-last-put: the last put of a count the path created
+ * and never published returns true, so no leak on its other outcome (twins:
+ * the put on the exit path, a pending count whose zero completes the
+ * request; positive: an extra pending count taken); with the rule off
+ * (`nolast`) the pending count's twin is reported. With rule
+ * created-atomic-count off (`off`), only the kref leaks of the pending-count
+ * cases are reported: their atomic puts are not followed. */
 
-// off-no-diagnostics
+
 
 struct conn {
   int id;
@@ -254,4 +262,57 @@ int twin_put_under_lock(void) {
   }
   current_conn = c;
   return 0; // no-warning
+}
+
+/* Rule created-last-put: the put-and-test of the one count the path holds
+ * on an object it created and never published returns true; a leak on its
+ * "not zero" outcome is not reported (`nolast` reports them). */
+struct req {
+  struct kref ref;
+  atomic_t pending;
+};
+int req_start(struct req *r);
+static void req_release(struct kref *k) {
+  kfree(container_of(k, struct req, ref));
+}
+static void req_complete(struct req *r) { kref_put(&r->ref, req_release); }
+
+int twin_last_put_on_exit(int n) {
+  struct conn *c = kzalloc(sizeof(*c), GFP_KERNEL);
+  if (!c)
+    return -ENOMEM;
+  atomic_set(&c->refcnt, 1);
+  if (conn_setup(c))
+    goto out;
+  c->id = n;
+out:
+  if (atomic_dec_and_test(&c->refcnt))
+    kfree(c);
+  return 0; // no-warning
+}
+
+int twin_pending_completes(void) {
+  struct req *r = kzalloc(sizeof(*r), GFP_KERNEL);
+  if (!r) // nolast-note{{Assuming 'r' is non-null}} nolast-note{{Taking false branch}} // off-note{{Assuming 'r' is non-null}} off-note{{Taking false branch}}
+    return -ENOMEM;
+  kref_init(&r->ref); // nolast-note{{The call to kref_init() sets the count of the new object 'r' to one: this path holds its first reference}} // off-note{{The call to kref_init() sets the count of the new object 'r' to one: this path holds its first reference}}
+  atomic_set(&r->pending, 1); // nolast-note{{The call to atomic_set() sets the count of the new object 'r' to one: this path holds its first reference}}
+  if (req_start(r)) // nolast-note{{Assuming the condition is false}} nolast-note{{Taking false branch}} // off-note{{Assuming the condition is false}} off-note{{Taking false branch}}
+    goto out;
+out:
+  if (atomic_dec_and_test(&r->pending)) // nolast-note{{Reference to 'r' released by atomic_dec_and_test(): this path holds no more references to it}} nolast-note{{Taking false branch}} // off-note{{Taking false branch}}
+    req_complete(r);
+  return 0; // nolast-warning{{The new object 'r', whose count kref_init() set to one, is neither put nor freed on this path (missing kref_put())}} nolast-note{{The new object 'r', whose count kref_init() set to one, is neither put nor freed on this path (missing kref_put())}} // off-warning{{The new object 'r', whose count kref_init() set to one, is neither put nor freed on this path (missing kref_put())}} off-note{{The new object 'r', whose count kref_init() set to one, is neither put nor freed on this path (missing kref_put())}}
+}
+
+int leak_pending_count_taken(void) {
+  struct req *r = kzalloc(sizeof(*r), GFP_KERNEL);
+  if (!r) // on-note 2{{Assuming 'r' is non-null}} on-note 2{{Taking false branch}} // off-note{{Assuming 'r' is non-null}} off-note{{Taking false branch}}
+    return -ENOMEM;
+  kref_init(&r->ref); // on-note 2{{The call to kref_init() sets the count of the new object 'r' to one: this path holds its first reference}} // off-note{{The call to kref_init() sets the count of the new object 'r' to one: this path holds its first reference}}
+  atomic_set(&r->pending, 1); // on-note 2{{The call to atomic_set() sets the count of the new object 'r' to one: this path holds its first reference}}
+  atomic_inc(&r->pending); // on-note 2{{Reference to 'r' taken by atomic_inc()}}
+  if (atomic_dec_and_test(&r->pending)) // on-note 2{{Reference to 'r' released by atomic_dec_and_test()}} on-note 2{{Taking false branch}} // off-note{{Taking false branch}}
+    req_complete(r);
+  return 0; // on-warning{{The new object 'r', whose count kref_init() set to one, is neither put nor freed on this path (missing kref_put())}} on-note{{The new object 'r', whose count kref_init() set to one, is neither put nor freed on this path (missing kref_put())}} on-warning{{The new object 'r', whose count atomic_set() set to one, is neither put nor freed on this path (missing atomic_dec_and_test())}} on-note{{The new object 'r', whose count atomic_set() set to one, is neither put nor freed on this path (missing atomic_dec_and_test())}} // off-warning{{The new object 'r', whose count kref_init() set to one, is neither put nor freed on this path (missing kref_put())}} off-note{{The new object 'r', whose count kref_init() set to one, is neither put nor freed on this path (missing kref_put())}}
 }
