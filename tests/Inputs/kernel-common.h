@@ -118,6 +118,14 @@ int idr_alloc(struct idr *idr, void *ptr, int start, int end, gfp_t gfp);
 void *idr_replace(struct idr *idr, void *ptr, unsigned long id);
 void *xa_store(struct xarray *xa, unsigned long index, void *entry, gfp_t gfp);
 int xa_insert(struct xarray *xa, unsigned long index, void *entry, gfp_t gfp);
+/* anonymous-inode files: the file keeps priv as its private_data */
+struct file;
+struct file_operations;
+struct file *anon_inode_getfile(const char *name,
+                                const struct file_operations *fops, void *priv,
+                                int flags);
+int anon_inode_getfd(const char *name, const struct file_operations *fops,
+                     void *priv, int flags);
 void *xa_load(struct xarray *xa, unsigned long index);
 void *xa_erase(struct xarray *xa, unsigned long index);
 void *radix_tree_lookup(const struct radix_tree_root *root, unsigned long index);

@@ -12,13 +12,14 @@
  * set only on success, both refcount_t inits, kmalloc() and
  * kmem_cache_alloc() memory, a creator of this TU inlined into its caller,
  * an extra get with one put, a success path that never publishes, the
- * pointer overwritten, a refcount_add() on another field (a counting row
- * is no hand-over by its name). Twins: a put or a kfree() on the error path, a store
- * into a global, into a field of a parameter or an out-parameter, a list
- * insert, a return, a registration, a count set to two, device-managed
- * memory, a re-init of an object the function was given, the inlined
- * creator's result stored. With the rule disabled (`off`) nothing is
- * reported. */
+ * pointer overwritten, a refcount_add() on another field (a counting row is
+ * no hand-over by its name), an anonymous-inode file given NULL. Twins: a
+ * put or a kfree() on the error path, a store into a global, into a field
+ * of a parameter or an out-parameter, a list insert, a return, a
+ * registration, a count set to two, device-managed memory, a re-init of an
+ * object the function was given, the inlined creator's result stored, the
+ * object given to an anonymous-inode file. With the rule disabled (`off`)
+ * nothing is reported. */
 
 // off-no-diagnostics
 
@@ -431,4 +432,29 @@ int twin_after_refcount_add(void) {
   }
   current_item = it;
   return 0;
+}
+
+/* An anonymous-inode file keeps its priv argument (a `stores` row): the new
+ * object's first count goes to the file (do_epoll_create()). */
+extern const struct file_operations item_fops;
+int twin_anon_inode_file(void) {
+  struct file *file;
+  struct item *it = kzalloc(sizeof(*it), GFP_KERNEL);
+  if (!it)
+    return -ENOMEM;
+  refcount_set(&it->users, 1);
+  file = anon_inode_getfile("[item]", &item_fops, it, 0);
+  if (IS_ERR(file))
+    return PTR_ERR(file);
+  return 0; // no-warning
+}
+
+int leak_anon_inode_other(void) {
+  struct item *it = kzalloc(sizeof(*it), GFP_KERNEL);
+  int fd;
+  if (!it) // on-note{{Assuming 'it' is non-null}} on-note{{Taking false branch}}
+    return -ENOMEM;
+  refcount_set(&it->users, 1); // on-note{{The call to refcount_set() sets the count of the new object 'it' to one: this path holds its first reference}}
+  fd = anon_inode_getfd("[item]", &item_fops, NULL, 0); // on-warning{{The new object 'it', whose count refcount_set() set to one, is neither put nor freed on this path (missing refcount_dec_and_test())}} on-note{{The new object 'it', whose count refcount_set() set to one, is neither put nor freed on this path (missing refcount_dec_and_test())}}
+  return fd;
 }
