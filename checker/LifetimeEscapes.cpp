@@ -313,13 +313,15 @@ static bool isCountedObjectPointer(QualType T) {
          activeModel().Types.CountedObjects.contains(RT->getDecl()->getName());
 }
 
-void lifetime::noteBind(SVal Loc, SVal Val, CheckerContext &C) {
+static void noteBindImpl(SVal Loc, SVal Val, CheckerContext &C,
+                         ProgramStateRef State) {
   // Remember the local variable a reference is kept in, for messages.
   const MemRegion *R = refRegion(Val);
-  if (!R)
-    return;
-  ProgramStateRef State = C.getState();
   const MemRegion *L = Loc.getAsRegion();
+  if (!R) {
+    C.addTransition(State);
+    return;
+  }
   const auto *VR = dyn_cast_or_null<VarRegion>(L);
   // Stored into a global or static (the analyzer does not count that as an
   // escape), or into a variable whose cleanup function puts it
@@ -346,8 +348,10 @@ void lifetime::noteBind(SVal Loc, SVal Val, CheckerContext &C) {
   if (const auto *FR = dyn_cast_or_null<FieldRegion>(L)) {
     // Also before any get: `ctrl->dev = &pdev->dev;` early in probe, the
     // get and the put through `ctrl->dev` later.
-    if (!ruleEnabled(RuleId::FieldCopyIdentity))
+    if (!ruleEnabled(RuleId::FieldCopyIdentity)) {
+      C.addTransition(State);
       return;
+    }
     if (isCountedObjectPointer(FR->getDecl()->getType())) {
       applyRule(RuleId::FieldCopyIdentity);
       C.addTransition(noteFieldCopy(State, FR, R));
@@ -359,10 +363,13 @@ void lifetime::noteBind(SVal Loc, SVal Val, CheckerContext &C) {
         C.addTransition(noteFieldCopy(State, FR, R));
         return;
       }
+    C.addTransition(State);
     return;
   }
-  if (!VR || !VR->getDecl()->hasLocalStorage())
+  if (!VR || !VR->getDecl()->hasLocalStorage()) {
+    C.addTransition(State);
     return;
+  }
   for (const auto &KV : allRefs(State)) {
     if (KV.first.Region != R || KV.second.Var)
       continue;
@@ -371,6 +378,28 @@ void lifetime::noteBind(SVal Loc, SVal Val, CheckerContext &C) {
     State = setRef(State, KV.first, E);
   }
   C.addTransition(State);
+}
+
+/// A store of a pointer into the object it points into (`list->next =
+/// list` in INIT_LIST_HEAD()'s body, a back pointer to the object itself):
+/// the object's symbol, whose escape on that bind publishes nothing (rule
+/// self-store).
+static SymbolRef selfStoredSymbol(SVal Loc, SVal Val) {
+  const MemRegion *R = refRegion(Val);
+  const MemRegion *L = Loc.getAsRegion();
+  if (!R || !L || L->getBaseRegion() != R->getBaseRegion())
+    return nullptr;
+  const auto *SR = dyn_cast<SymbolicRegion>(R->getBaseRegion());
+  return SR ? SR->getSymbol() : nullptr;
+}
+
+void lifetime::noteBind(SVal Loc, SVal Val, CheckerContext &C) {
+  ProgramStateRef State = C.getState();
+  SymbolRef Self =
+      ruleEnabled(RuleId::SelfStore) ? selfStoredSymbol(Loc, Val) : nullptr;
+  if (Self != pendingSelfStore(State))
+    State = setPendingSelfStore(State, Self);
+  noteBindImpl(Loc, Val, C, State);
 }
 
 /// A pointer, or an integer word that may hold one (`unsigned long _nfct`,
@@ -401,13 +430,22 @@ ProgramStateRef lifetime::escapeSymbols(ProgramStateRef State,
   }
   if (Call && contractFor(*Call).API)
     return State;
+  // The address of an object stored into the object itself (rule
+  // self-store; noteBind() saw the bind) is not published.
+  SymbolRef Self = nullptr;
+  if (Kind == PSK_EscapeOnBind)
+    if (SymbolRef P = pendingSelfStore(State)) {
+      State = setPendingSelfStore(State, nullptr);
+      if (Escaped.count(P) && applyRule(RuleId::SelfStore))
+        Self = P;
+    }
   if (Kind == PSK_EscapeOnBind)
     for (SymbolRef Sym : Escaped)
-      if (isPointerWord(Sym->getType(), State))
+      if (Sym != Self && isPointerWord(Sym->getType(), State))
         State = markStored(State, Sym);
   for (const auto &KV : allRefs(State)) {
     const auto *SR = dyn_cast<SymbolicRegion>(KV.first.Region->getBaseRegion());
-    if (!SR || !Escaped.count(SR->getSymbol()))
+    if (!SR || !Escaped.count(SR->getSymbol()) || SR->getSymbol() == Self)
       continue;
     if (!escapesOnStore(keyFamily(KV.first)))
       continue;

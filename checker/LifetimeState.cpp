@@ -12,6 +12,7 @@ using namespace krefcheck;
 REGISTER_MAP_WITH_PROGRAMSTATE(HeldRefs, RefKey, RefEntry)
 REGISTER_TRAIT_WITH_PROGRAMSTATE(PathReturnsError, bool)
 REGISTER_TRAIT_WITH_PROGRAMSTATE(CreatedCountKept, bool)
+REGISTER_TRAIT_WITH_PROGRAMSTATE(PendingSelfStore, const void *)
 REGISTER_SET_WITH_PROGRAMSTATE(StoredPointers, SymbolRef)
 // Pointers read out of a stored pointer's field while it was live.
 REGISTER_SET_WITH_PROGRAMSTATE(ReadsOutOfStored, SymbolRef)
@@ -306,6 +307,13 @@ ProgramStateRef krefcheck::markCreatedCountKept(ProgramStateRef S) {
 }
 bool krefcheck::createdCountKept(ProgramStateRef S) {
   return S->get<CreatedCountKept>();
+}
+ProgramStateRef krefcheck::setPendingSelfStore(ProgramStateRef S,
+                                               SymbolRef Sym) {
+  return S->set<PendingSelfStore>(Sym);
+}
+SymbolRef krefcheck::pendingSelfStore(ProgramStateRef S) {
+  return static_cast<SymbolRef>(S->get<PendingSelfStore>());
 }
 
 std::string krefcheck::describeRef(const RefKey &K, const RefEntry &E) {

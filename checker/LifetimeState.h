@@ -286,6 +286,11 @@ ProgramStateRef setReturnsError(ProgramStateRef S, bool B);
 /// outcome no other holder can cause (rule created-last-put).
 ProgramStateRef markCreatedCountKept(ProgramStateRef S);
 bool createdCountKept(ProgramStateRef S);
+/// The object whose address the bind being evaluated stores into the
+/// object itself (rule self-store), for the escape that follows the bind.
+ProgramStateRef setPendingSelfStore(ProgramStateRef S,
+                                    clang::ento::SymbolRef Sym);
+clang::ento::SymbolRef pendingSelfStore(ProgramStateRef S);
 bool returnsError(ProgramStateRef S);
 
 /// A name for the reference in messages: `'np'` or `the result of X()`.
