@@ -40,6 +40,17 @@ static bool keeps(const CallContract &K, ArgEffect Effect, bool ListNode) {
   return ListNode && applyRule(RuleId::ListNodeHandover);
 }
 
+/// A function the analyzer cannot see into and knows nothing about (no
+/// body in this TU, no model row or annotation, no naming rule, not a
+/// logging call): given a created object, it may keep it (`start(sp)` that
+/// queues a command whose completion puts it).
+static bool mayKeep(const CallEvent &Call, const CallContract &K,
+                    ArgEffect Effect) {
+  const auto *FD = dyn_cast_or_null<FunctionDecl>(Call.getDecl());
+  return FD && !FD->hasBody() && K.Source == ContractSource::None &&
+         K.Role == CallRole::None && Effect == ArgEffect::None;
+}
+
 void lifetime::handOverArguments(const CallEvent &Call, CheckerContext &C) {
   // What a get/put does to the references it is given is evaluated
   // elsewhere (applyCall); calls that read only a pointer's value keep
@@ -140,6 +151,11 @@ void lifetime::handOverArguments(const CallEvent &Call, CheckerContext &C) {
           R != KV.first.Region && TR && isListNodeType(TR->getValueType());
       if (keeps(K, Effect, ListNode)) {
         New = setRef(New, KV.first, E.escaped());
+      } else if (E.isOwned() && !E.MayBeKept && E.Acquirer &&
+                 E.Acquirer->InitsFresh && mayKeep(Call, K, Effect) &&
+                 ruleEnabled(RuleId::OpaqueCallMayKeep)) {
+        E.MayBeKept = true;
+        New = setRef(New, KV.first, E);
       }
     }
   }

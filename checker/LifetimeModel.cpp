@@ -364,7 +364,8 @@ void LifetimeModel::checkDeadSymbols(SymbolReaper &SR,
     if (SR.isLiveRegion(R))
       continue;
     const RefEntry &E = KV.second;
-    if (E.K == RefEntry::Kind::Lost)
+    if (E.K == RefEntry::Kind::Lost ||
+        (E.MayBeKept && ruleEnabled(RuleId::OpaqueCallMayKeep)))
       continue;
     if (E.K != RefEntry::Kind::Owned) {
       // A put through a pointer from a call or a re-read field outlives
@@ -423,6 +424,10 @@ void LifetimeModel::checkEndFunction(const ReturnStmt *RS,
     if (knownNull(State, KV.first.Region, C))
       continue;
     if ((!E.isNewReference() || createdForever(E, C)) && !Err)
+      continue;
+    // A function that may have kept the object returned, and so does
+    // this one: success (rule opaque-call-may-keep).
+    if (E.MayBeKept && !Err && applyRule(RuleId::OpaqueCallMayKeep))
       continue;
     Leaks.push_back(KV);
   }

@@ -106,6 +106,10 @@ public:
   /// a call made after it, and may name the same object
   /// (ObjectIdentity.cpp).
   unsigned Since = 0;
+  /// A created object passed to a function with no body in the TU and no
+  /// contract: that function may have kept it (rule opaque-call-may-keep),
+  /// so it leaks only on a path that returns an error.
+  bool MayBeKept = false;
 
   /// A first count this path takes through API at Site (the get's argument
   /// ArgE, for messages), keeping what the entry knew of the pointer.
@@ -145,7 +149,7 @@ public:
     return K == O.K && Count == O.Count && Acquirer == O.Acquirer &&
            AcquireSite == O.AcquireSite && Var == O.Var &&
            Releaser == O.Releaser && ReleaseFrame == O.ReleaseFrame &&
-           ArgExpr == O.ArgExpr && Since == O.Since;
+           ArgExpr == O.ArgExpr && Since == O.Since && MayBeKept == O.MayBeKept;
   }
   void Profile(llvm::FoldingSetNodeID &ID) const {
     ID.AddInteger(static_cast<unsigned>(K));
@@ -157,6 +161,7 @@ public:
     ID.AddPointer(ReleaseFrame);
     ID.AddPointer(ArgExpr);
     ID.AddInteger(Since);
+    ID.AddBoolean(MayBeKept);
   }
 
 private:

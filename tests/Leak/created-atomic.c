@@ -1,9 +1,9 @@
 // RUN: %analyze -analyzer-checker=refcount.Leak %inline -verify=expected,on %s
 // RUN: %analyze -analyzer-checker=refcount.Leak %proto -verify=expected,on %s
-// RUN: %analyze -analyzer-checker=refcount.Leak %inline -verify=expected,off %s -analyzer-config refcount:DisableRules=created-atomic-count
-// RUN: %analyze -analyzer-checker=refcount.Leak %proto -verify=expected,off %s -analyzer-config refcount:DisableRules=created-atomic-count
-// RUN: %analyze -analyzer-checker=refcount.Leak %inline -verify=expected,on,nolast %s -analyzer-config refcount:DisableRules=created-last-put
-// RUN: %analyze -analyzer-checker=refcount.Leak %proto -verify=expected,on,nolast %s -analyzer-config refcount:DisableRules=created-last-put
+// RUN: %analyze -analyzer-checker=refcount.Leak %inline -verify=expected,off %s -analyzer-config "refcount:DisableRules=created-atomic-count;opaque-call-may-keep"
+// RUN: %analyze -analyzer-checker=refcount.Leak %proto -verify=expected,off %s -analyzer-config "refcount:DisableRules=created-atomic-count;opaque-call-may-keep"
+// RUN: %analyze -analyzer-checker=refcount.Leak %inline -verify=expected,on,nolast %s -analyzer-config "refcount:DisableRules=created-last-put;opaque-call-may-keep"
+// RUN: %analyze -analyzer-checker=refcount.Leak %proto -verify=expected,on,nolast %s -analyzer-config "refcount:DisableRules=created-last-put;opaque-call-may-keep"
 
 /* refcount.Leak, rule created-atomic-count (issue 16, class 1, the atomic_t
  * form): atomic_set(&o->f, 1) on an object the function allocated creates
