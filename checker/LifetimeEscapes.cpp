@@ -209,18 +209,22 @@ static bool isErrorReturn(const Expr *RetE, SVal V, ProgramStateRef State,
   if (!RetE->getType()->isSignedIntegerType())
     return false;
   // -EINPROGRESS is the status of an asynchronous operation under way
-  // (pm_runtime_get() queued the resume), not a failure.
+  // (pm_runtime_get() queued the resume), -EIOCBQUEUED that of an I/O
+  // queued for completion (__blkdev_direct_IO()): not failures.
   constexpr int EInProgress = 115; // include/uapi/asm-generic/errno.h
+  constexpr int EIocbQueued = 529; // include/linux/errno.h
   if (auto NL = V.getAs<NonLoc>()) {
     SValBuilder &SVB = C.getSValBuilder();
-    SVal Eq = SVB.evalBinOpNN(
-        State, BO_EQ, *NL,
-        SVB.makeIntVal(-EInProgress, C.getASTContext().IntTy).castAs<NonLoc>(),
-        SVB.getConditionType());
-    if (auto D = Eq.getAs<DefinedOrUnknownSVal>())
-      if (State->assume(*D, true) && !State->assume(*D, false) &&
-          applyRule(RuleId::InProgressNotError))
-        return false;
+    for (int Status : {EInProgress, EIocbQueued}) {
+      SVal Eq = SVB.evalBinOpNN(
+          State, BO_EQ, *NL,
+          SVB.makeIntVal(-Status, C.getASTContext().IntTy).castAs<NonLoc>(),
+          SVB.getConditionType());
+      if (auto D = Eq.getAs<DefinedOrUnknownSVal>())
+        if (State->assume(*D, true) && !State->assume(*D, false) &&
+            applyRule(RuleId::InProgressNotError))
+          return false;
+    }
   }
   ProgramStateRef Neg = assumeCmpZero(State, V, BO_LT, C);
   ProgramStateRef NonNeg = assumeCmpZero(State, V, BO_GE, C);

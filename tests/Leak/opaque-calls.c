@@ -88,3 +88,15 @@ int leak_after_local_check(void) {
     kref_put(&c->ref, cmd_release);
   return 0; // on-warning{{The new object 'c', whose count kref_init() set to one, is neither put nor freed on this path (missing kref_put())}} on-note{{The new object 'c', whose count kref_init() set to one, is neither put nor freed on this path (missing kref_put())}} // nokeep-warning{{The new object 'c', whose count kref_init() set to one, is neither put nor freed on this path (missing kref_put())}} nokeep-note{{The new object 'c', whose count kref_init() set to one, is neither put nor freed on this path (missing kref_put())}}
 }
+
+/* -EIOCBQUEUED says the I/O was queued, not that it failed (rule
+ * in-progress-not-error): __blkdev_direct_IO()'s asynchronous return. */
+#define EIOCBQUEUED 529
+int twin_queued(void) {
+  struct cmd *c = kzalloc(sizeof(*c), GFP_KERNEL);
+  if (!c) // nokeep-note{{Assuming 'c' is non-null}} nokeep-note{{Taking false branch}}
+    return -ENOMEM;
+  atomic_set(&c->users, 1); // nokeep-note{{The call to atomic_set() sets the count of the new object 'c' to one: this path holds its first reference}}
+  cmd_start(c);
+  return -EIOCBQUEUED; // nokeep-warning{{The new object 'c', whose count atomic_set() set to one, is neither put nor freed on this path (missing atomic_dec_and_test())}} nokeep-note{{The new object 'c', whose count atomic_set() set to one, is neither put nor freed on this path (missing atomic_dec_and_test())}}
+}
