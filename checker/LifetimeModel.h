@@ -48,6 +48,12 @@ bool isLifetimeReport(clang::ento::PathSensitiveBugReport &BR);
 bool followsCount(const clang::ento::CallEvent &Call, const LifetimeAPI &API,
                   clang::ento::ProgramStateRef State);
 
+/// The reference the path holds on exactly the counter a counting call is
+/// given (no other counter of the same object), or null.
+const RefEntry *counterRef(const clang::ento::CallEvent &Call,
+                           const LifetimeAPI &API,
+                           clang::ento::ProgramStateRef State);
+
 /// Marks the reference's region (and its symbol) interesting, so the model's
 /// notes about it appear in the report.
 void markRefInteresting(clang::ento::PathSensitiveBugReport &BR,

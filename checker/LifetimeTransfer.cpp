@@ -258,9 +258,17 @@ bool krefcheck::followsCount(const CallEvent &Call, const LifetimeAPI &API,
   if (API.InitsFresh)
     return true; // initCreatesObject() decides.
   // The very counter whose first reference the path created.
-  const MemRegion *R = refRegion(Call.getArgSVal(API.RefArg));
-  const RefEntry *E = R ? getRef(State, makeRefKey(R, API.Fam)) : nullptr;
+  const RefEntry *E = counterRef(Call, API, State);
   return E && E->Acquirer && E->Acquirer->CreatedOnly;
+}
+
+const RefEntry *krefcheck::counterRef(const CallEvent &Call,
+                                      const LifetimeAPI &API,
+                                      ProgramStateRef State) {
+  if (API.RefArg < 0 || unsigned(API.RefArg) >= Call.getNumArgs())
+    return nullptr;
+  const MemRegion *R = refRegion(Call.getArgSVal(API.RefArg));
+  return R ? getRef(State, makeRefKey(R, API.Fam)) : nullptr;
 }
 
 void lifetime::applyCall(const CallEvent &Call, const LifetimeAPI &API,

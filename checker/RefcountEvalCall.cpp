@@ -94,16 +94,15 @@ bool krefcheck::resultTested(const CallExpr *CE, const ParentMap &PM) {
 /// stored, returned or handed over)? Then it returns true.
 static bool dropsLastCreatedCount(const CallEvent &Call,
                                   ProgramStateRef State) {
+  if (!ruleEnabled(RuleId::CreatedLastPut))
+    return false;
   const LifetimeAPI *API =
       lookupLifetimeAPI(dyn_cast_or_null<FunctionDecl>(Call.getDecl()));
-  if (!API || API->Op != LifeOp::Release || API->RefArg < 0 ||
-      unsigned(API->RefArg) >= Call.getNumArgs() ||
-      !followsCount(Call, *API, State))
+  if (!API || API->Op != LifeOp::Release || !followsCount(Call, *API, State))
     return false;
-  const MemRegion *R = refRegion(Call.getArgSVal(API->RefArg));
-  const RefEntry *E = R ? getRef(State, makeRefKey(R, API->Fam)) : nullptr;
+  const RefEntry *E = counterRef(Call, *API, State);
   return E && E->isOwned() && E->Count == 1 && E->Acquirer &&
-         E->Acquirer->InitsFresh && ruleEnabled(RuleId::CreatedLastPut);
+         E->Acquirer->InitsFresh;
 }
 
 bool RefcountModel::evalCall(const CallEvent &Call, CheckerContext &C) const {
