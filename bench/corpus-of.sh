@@ -4,17 +4,20 @@
 # PCI references are taken (SoC, pinctrl, clk, phy, ASoC, DRM bridges,
 # Ethernet and DSA drivers, ...).
 #
-#   bench/corpus-of.sh [-j N] [--dir DIR] [--set heldout] [--files LIST] [DIRS...]
+#   bench/corpus-of.sh [-j N] [--dir DIR] [--kernel 6.1|6.12] [--set heldout]
+#                      [--files LIST] [DIRS...]
 #
-# Unpacks Debian's linux-source-6.1 (the tarball of ../shared/corpus) into
-# DIR (default $KCORPUS_OF or ~/.cache/kcorpus-of), configures it with
+# Unpacks Debian's linux-source-6.1 (the tarball of ../shared/corpus; with
+# --kernel 6.12 Debian's linux-source-6.12, the current kernel, into
+# DIR/linux-source-6.12) into DIR (default $KCORPUS_OF or
+# ~/.cache/kcorpus-of; for 6.12 ~/.cache/kcorpus-of-6.12), configures it with
 # allmodconfig (COMPILE_TEST and OF on) minus the compiler instrumentation
 # that only slows the analyzer (KASAN, UBSAN, KCOV, GCOV, KCSAN, lockdep,
 # FORTIFY_SOURCE, debug info), and compiles, as single objects, only the
 # .c files under DIRS that call one of the modelled get/lookup APIs: the
 # other files cannot hold a reference krefcheck follows, and compiling them
 # would cost as much as analysing the rest. Writes
-# DIR/linux-source-6.1/compile_commands.json and prints the list of TUs in
+# DIR/linux-source-<kernel>/compile_commands.json and prints the list of TUs in
 # DIR/tus.txt (the input of bench/sweep.sh -f).
 #
 # Without DIRS the 30 directories below are built (all swept in rounds 3-4).
@@ -35,8 +38,7 @@
 set -euo pipefail
 
 JOBS=2
-DIR=${KCORPUS_OF:-$HOME/.cache/kcorpus-of}
-TARBALL=/usr/src/linux-source-6.1.tar.xz
+DIR= KERNEL=6.1
 HERE=$(cd "$(dirname "$0")" && pwd)
 FILES= SET=
 need() { [[ $# -ge 2 && -n $2 ]] || { echo "corpus-of.sh: $1 wants a value (see --help)" >&2; exit 2; }; }
@@ -44,14 +46,21 @@ while [[ $# -gt 0 ]]; do
   case $1 in
     -j) need "$@"; JOBS=$2; shift 2 ;;
     --dir) need "$@"; DIR=$2; shift 2 ;;
+    --kernel) need "$@"; KERNEL=$2; shift 2 ;;
     --files) need "$@"; FILES=$2; shift 2 ;;
     --set) need "$@"; SET=$2; shift 2 ;;
-    -h|--help) sed -n '2,34p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,37p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*) echo "corpus-of.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
     *) break ;;
   esac
 done
 DIRS=("$@")
+case $KERNEL in
+  6.1) DIR=${DIR:-${KCORPUS_OF:-$HOME/.cache/kcorpus-of}} ;;
+  6.12) DIR=${DIR:-$HOME/.cache/kcorpus-of-6.12} ;;
+  *) echo "corpus-of.sh: --kernel wants 6.1 or 6.12, not '$KERNEL'" >&2; exit 2 ;;
+esac
+TARBALL=/usr/src/linux-source-$KERNEL.tar.xz
 [[ $JOBS =~ ^[1-9][0-9]*$ ]] || { echo "corpus-of.sh: -j wants a positive count, not '$JOBS'" >&2; exit 2; }
 if [[ -n $FILES ]]; then
   [[ -f $FILES ]] || { echo "corpus-of.sh: --files: list '$FILES' not found" >&2; exit 2; }
@@ -73,13 +82,13 @@ if [[ ${#DIRS[@]} -eq 0 && -z $FILES ]]; then
         drivers/media/platform)
 fi
 
-[[ -r $TARBALL ]] || { echo "corpus-of.sh: $TARBALL not found (apt-get install linux-source-6.1, or run ../shared/corpus/linux-6.1.sh first)" >&2; exit 2; }
+[[ -r $TARBALL ]] || { echo "corpus-of.sh: $TARBALL not found (apt-get install linux-source-$KERNEL, or run ../shared/corpus/linux-6.1.sh first)" >&2; exit 2; }
 for t in clang-19 ld.lld-19 make flex bison bc; do
   command -v "$t" >/dev/null || { echo "corpus-of.sh: $t not found (run ../shared/corpus/linux-6.1.sh once: it installs the build packages)" >&2; exit 2; }
 done
 
 mkdir -p "$DIR"
-TREE=$DIR/linux-source-6.1
+TREE=$DIR/linux-source-$KERNEL
 MAKE=(make -C "$TREE" LLVM=-19 -s)
 log() { printf '[%s] %s\n' "$(date +%T)" "$*"; }
 
