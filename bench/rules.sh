@@ -2,13 +2,15 @@
 # How often each rule of the lifetime model's rule registry (checker/Rules.def)
 # fires on a corpus, and whether turning it off changes any report.
 #
-#   bench/rules.sh [-j N] [-p PLUGIN] [-d CORPUS_DIR] [-o OUT] [--ablate]
-#                  [--only RULE,RULE] LIST
+#   bench/rules.sh [-j N] [-p PLUGIN] [-d CORPUS_DIR] [-k 6.1|6.12] [-o OUT]
+#                  [--ablate] [--only RULE,RULE] LIST
 #
 # LIST: TU paths relative to the kernel tree, one a line (# comments). Each TU
 # is analyzed with the default set (`refcount`) and refcount:RuleStats=true
 # through ../shared/corpus/analyze-tu.py (CORPUS_DIR: $KCORPUS or
-# ~/.cache/kcorpus; the driver corpus is ~/.cache/kcorpus-of). Prints, per
+# ~/.cache/kcorpus; the driver corpus is ~/.cache/kcorpus-of; -k 6.12 reads
+# CORPUS_DIR/linux-source-6.12, e.g. bench/corpus-of.sh --kernel 6.12's
+# ~/.cache/kcorpus-of-6.12). Prints, per
 # rule, how many times it fired and in how many TUs, and the rules that fired
 # nowhere (candidates to delete or to turn into a model-file row).
 #
@@ -23,13 +25,14 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 jobs=2 plugin=$here/build/lib/krefcheck.so corpus=${KCORPUS:-$HOME/.cache/kcorpus}
-out=$here/build/rules ablate=0 list= only=
-usage() { sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+out=$here/build/rules ablate=0 list= only= kernel=6.1
+usage() { sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 while [[ $# -gt 0 ]]; do
   case $1 in
     -j) jobs=$2; shift 2 ;;
     -p) plugin=$2; shift 2 ;;
     -d) corpus=$2; shift 2 ;;
+    -k) kernel=$2; shift 2 ;;
     -o) out=$2; shift 2 ;;
     --ablate) ablate=1; shift ;;
     --only) only=$2; shift 2 ;;
@@ -41,6 +44,7 @@ done
 analyze=${ANALYZE_TU:-$here/../shared/corpus/analyze-tu.py}
 [ -n "$list" ] || usage
 [ -f "$list" ] || { echo "rules.sh: TU list '$list' not found" >&2; exit 2; }
+case $kernel in 6.1|6.12) ;; *) echo "rules.sh: -k wants 6.1 or 6.12, not '$kernel'" >&2; exit 2 ;; esac
 [ -f "$plugin" ] || { echo "rules.sh: plugin '$plugin' not found (run tools/setup.sh)" >&2; exit 2; }
 [ -f "$analyze" ] || { echo "rules.sh: $analyze not found (set ANALYZE_TU)" >&2; exit 2; }
 [ -d "$corpus" ] || { echo "rules.sh: corpus '$corpus' not found (../shared/corpus/linux-6.1.sh or bench/corpus-of.sh)" >&2; exit 2; }
@@ -55,13 +59,13 @@ run_tu() {
   mkdir -p "$dir"
   local cfg=(-Xclang -analyzer-config -Xclang refcount:RuleStats=true)
   [ -z "$disabled" ] || cfg=(-Xclang -analyzer-config -Xclang "refcount:DisableRules=$disabled")
-  python3 "$analyze" --dir "$corpus" --checkers core "$tu" -- -Xclang -load -Xclang "$plugin" \
+  python3 "$analyze" --dir "$corpus" --kernel "$kernel" --checkers core "$tu" -- -Xclang -load -Xclang "$plugin" \
     -Xclang -analyzer-checker=refcount "${cfg[@]}" >"$dir/$safe.log" 2>&1 || true
   grep -E '^[^ ].*: warning: .*\[refcount\.' "$dir/$safe.log" | sed 's/ \[refcount/\t[refcount/' | sort -u >"$dir/$safe.txt" || true
   grep '^krefcheck-rule-stats: ' "$dir/$safe.log" | awk -v tu="$tu" '{print tu "\t" $3 "\t" $4}' >"$dir/$safe.stats" || true
 }
 export -f run_tu
-export out plugin corpus analyze
+export out plugin corpus analyze kernel
 
 start=$(date +%s)
 printf '%s\n' "${tus[@]}" | xargs -P "$jobs" -I{} bash -c 'run_tu "$1" base' _ {}

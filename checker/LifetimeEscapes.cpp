@@ -51,6 +51,24 @@ static bool mayKeep(const CallEvent &Call, const CallContract &K,
          K.Role == CallRole::None && Effect == ArgEffect::None;
 }
 
+/// The base region a reference argument stands for: a converted result or
+/// a driver-data handle stands for its device.
+static const MemRegion *argumentBase(ProgramStateRef State,
+                                     const MemRegion *R) {
+  const MemRegion *Base = R->getBaseRegion();
+  if (const auto *SR = dyn_cast<SymbolicRegion>(Base))
+    if (const MemRegion *Orig = convertedFrom(State, SR->getSymbol()))
+      return Orig;
+  return Base;
+}
+
+/// A store with a failure convention told by its result (`idr_alloc()`
+/// returns a negative errno and keeps nothing when it fails): the
+/// hand-over waits for the result (storeOnSuccess()).
+static bool storeWaitsForResult(const CallContract &K) {
+  return K.API && K.API->Op == LifeOp::Store && isIntegerFailure(K.API->Fail);
+}
+
 void lifetime::handOverArguments(const CallEvent &Call, CheckerContext &C) {
   // What a get/put does to the references it is given is evaluated
   // elsewhere (applyCall); calls that read only a pointer's value keep
@@ -63,12 +81,13 @@ void lifetime::handOverArguments(const CallEvent &Call, CheckerContext &C) {
   // Stored into an index (idr_alloc, xa_store): a get after the store is
   // the index's count (rule stored-before-get reads the mark).
   ProgramStateRef Stored = State;
+  bool WaitForResult = storeWaitsForResult(K);
   for (unsigned I = 0, N = Call.getNumArgs(); I < N; ++I) {
     ArgEffect Effect = K.argEffect(I);
     const MemRegion *R = refRegion(Call.getArgSVal(I));
     if (!R || (Effect != ArgEffect::Store && Effect != ArgEffect::Keep))
       continue;
-    if (Effect == ArgEffect::Store)
+    if (Effect == ArgEffect::Store && !WaitForResult)
       if (const auto *SR = dyn_cast<SymbolicRegion>(R->getBaseRegion()))
         Stored = markStored(Stored, SR->getSymbol());
     // A pointer the function was given, registered or stored here before
@@ -96,11 +115,7 @@ void lifetime::handOverArguments(const CallEvent &Call, CheckerContext &C) {
     ArgEffect Effect = K.argEffect(I);
     if (Effect == ArgEffect::Borrow)
       continue; // Lent for the call, whatever the callee's name says.
-    const MemRegion *Base = R->getBaseRegion();
-    // A converted result or driver-data handle stands for its device.
-    if (const auto *SR = dyn_cast<SymbolicRegion>(Base))
-      if (const MemRegion *Orig = convertedFrom(State, SR->getSymbol()))
-        Base = Orig;
+    const MemRegion *Base = argumentBase(State, R);
     for (const auto &KV : Refs) {
       RefEntry E = KV.second;
       bool Held = E.isHeld();
@@ -117,8 +132,10 @@ void lifetime::handOverArguments(const CallEvent &Call, CheckerContext &C) {
       }
       if ((Effect == ArgEffect::Consume || Effect == ArgEffect::Store) &&
           Held) {
-        // Consumed: the callee owns the reference now.
-        New = setRef(New, KV.first, E.escaped());
+        // Consumed: the callee owns the reference now (a store that may
+        // fail: once it returned success).
+        if (!(Effect == ArgEffect::Store && WaitForResult))
+          New = setRef(New, KV.first, E.escaped());
         continue;
       }
       if (E.K == RefEntry::Kind::BorrowedPut) {
@@ -163,6 +180,44 @@ void lifetime::handOverArguments(const CallEvent &Call, CheckerContext &C) {
     C.addTransition(New);
 }
 
+bool lifetime::storeOnSuccess(const CallEvent &Call, const CallContract &K,
+                              ProgramStateRef State, CheckerContext &C) {
+  if (!storeWaitsForResult(K))
+    return false;
+  auto [Ok, Failed] =
+      splitOnFailure(State, Call.getReturnValue(), K.API->Fail, C);
+  if (!Ok || !Failed)
+    return false; // The result tells: the path took one way already.
+  std::optional<RefKey> Kept;
+  for (unsigned I = 0, N = Call.getNumArgs(); I < N; ++I) {
+    const MemRegion *R = refRegion(Call.getArgSVal(I));
+    if (!R || K.argEffect(I) != ArgEffect::Store)
+      continue;
+    if (const auto *SR = dyn_cast<SymbolicRegion>(R->getBaseRegion()))
+      Ok = markStored(Ok, SR->getSymbol());
+    const MemRegion *Base = argumentBase(State, R);
+    for (const auto &KV : allRefs(State))
+      if (KV.first.Region->getBaseRegion() == Base && KV.second.isHeld()) {
+        Ok = setRef(Ok, KV.first, KV.second.escaped());
+        Kept = KV.first;
+      }
+  }
+  C.addTransition(Ok);
+  if (!Kept) {
+    C.addTransition(Failed);
+    return true;
+  }
+  std::string Callee = K.Name.str() + "()";
+  RefKey Key = *Kept;
+  C.addTransition(
+      Failed,
+      refNote(C, Key.Region, Key.Fam, "", [Callee](const std::string &N) {
+        return "The call to " + Callee + " fails: it keeps " + "nothing, and " +
+               N + " is still this " + "path's to put";
+      }));
+  return true;
+}
+
 ProgramStateRef lifetime::forgetPassedGivenPuts(const CallEvent &Call,
                                                 const CallContract &K,
                                                 ProgramStateRef State,
@@ -177,10 +232,7 @@ ProgramStateRef lifetime::forgetPassedGivenPuts(const CallEvent &Call,
     const MemRegion *R = refRegion(Call.getArgSVal(I));
     if (!R || K.argEffect(I) == ArgEffect::Borrow)
       continue;
-    const MemRegion *Base = R->getBaseRegion();
-    if (const auto *SR = dyn_cast<SymbolicRegion>(Base))
-      if (const MemRegion *Orig = convertedFrom(State, SR->getSymbol()))
-        Base = Orig;
+    const MemRegion *Base = argumentBase(State, R);
     // Whether or not the call marked the object kept (markKeptGiven): the
     // put handOverArguments() left for this moment goes either way.
     for (const auto &KV : allRefs(State))

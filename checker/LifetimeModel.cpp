@@ -281,6 +281,8 @@ void LifetimeModel::checkPostCall(const CallEvent &Call,
     // are noted only when the latter changed nothing, as before.
     ProgramStateRef State =
         forgetPassedGivenPuts(Call, K, C.getState(), C.wasInlined);
+    if (storeOnSuccess(Call, K, State, C))
+      return;
     bool Added = false;
     if (!API) {
       ProgramStateRef After = forgetCountsPutOutOfSight(State, Call, C);
@@ -400,8 +402,7 @@ void LifetimeModel::checkDeadSymbols(SymbolReaper &SR,
   if (!Leaks.empty() && Leak) {
     N = C.generateNonFatalErrorNode(State);
     if (N)
-      for (const auto &KV : Leaks)
-        Leak->reportLeak(C, N, KV.first, KV.second);
+      Leak->reportLeaks(C, N, Leaks);
     else
       N = C.getPredecessor();
   }
@@ -436,8 +437,7 @@ void LifetimeModel::checkEndFunction(const ReturnStmt *RS,
   ExplodedNode *N = C.generateNonFatalErrorNode(State);
   if (!N)
     return;
-  for (const auto &KV : Leaks)
-    Leak->reportLeak(C, N, KV.first, KV.second);
+  Leak->reportLeaks(C, N, Leaks);
 }
 
 void LifetimeModel::checkEndOfTranslationUnit(const TranslationUnitDecl *TU,

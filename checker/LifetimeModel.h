@@ -20,11 +20,11 @@ namespace krefcheck {
 class LeakReporter {
 public:
   virtual ~LeakReporter() = default;
-  /// A reference the path still holds is lost at node N (the pointer died,
-  /// or the analyzed function returns).
-  virtual void reportLeak(clang::ento::CheckerContext &C,
-                          clang::ento::ExplodedNode *N, const RefKey &K,
-                          const RefEntry &E) const = 0;
+  /// References the path still holds are lost at node N (the pointers
+  /// died, or the analyzed function returns).
+  virtual void
+  reportLeaks(clang::ento::CheckerContext &C, clang::ento::ExplodedNode *N,
+              llvm::ArrayRef<std::pair<RefKey, RefEntry>> Leaks) const = 0;
 };
 
 /// Called by refcount.Leak's registration function.

@@ -71,12 +71,26 @@ bool ownedByBit(const clang::Stmt *Site, CheckerContext &C);
 /// anywhere?
 bool initCreatesObject(const CallEvent &Call, const LifetimeAPI &API,
                        ProgramStateRef State);
+/// Failure conventions told by an integer result (negative, errno,
+/// not-positive, zero), which splitOnFailure() reads.
+bool isIntegerFailure(Failure F);
+/// The states where a call with that failure convention succeeded and
+/// failed, by its integer result Ret (Failed is null for other
+/// conventions; either is null where the path cannot take it).
+std::pair<ProgramStateRef, ProgramStateRef>
+splitOnFailure(ProgramStateRef State, SVal Ret, Failure F, CheckerContext &C);
 /// The state with `Ret Op 0` assumed.
 ProgramStateRef assumeCmpZero(ProgramStateRef S, SVal Ret,
                               clang::BinaryOperatorKind Op, CheckerContext &C);
 
 // LifetimeEscapes.cpp
 void handOverArguments(const CallEvent &Call, CheckerContext &C);
+/// After a store whose result tells failure (a `stores` row with an integer
+/// `fails:` convention): splits the path into the store's success, where
+/// the references stored are handed over, and its failure, where they stay
+/// the caller's. Returns whether it added the transitions.
+bool storeOnSuccess(const CallEvent &Call, const CallContract &K,
+                    ProgramStateRef State, CheckerContext &C);
 /// After a call returns: forget the puts of references the function was
 /// given that the call was passed (kept over the call for
 /// refcount.UseAfterPut; rule given-reference-single-put). The callee may

@@ -142,6 +142,33 @@ ProgramStateRef lifetime::release(ProgramStateRef State, const MemRegion *R,
   return State;
 }
 
+bool lifetime::isIntegerFailure(Failure F) {
+  return F == Failure::NegErrno || F == Failure::Errno ||
+         F == Failure::NotPositive || F == Failure::Zero;
+}
+
+std::pair<ProgramStateRef, ProgramStateRef>
+lifetime::splitOnFailure(ProgramStateRef State, SVal Ret, Failure F,
+                         CheckerContext &C) {
+  switch (F) {
+  case Failure::NegErrno:
+    return {assumeCmpZero(State, Ret, BO_GE, C),
+            assumeCmpZero(State, Ret, BO_LT, C)};
+  case Failure::Errno:
+    // Never positive: a path that assumes so is not taken.
+    return {assumeCmpZero(State, Ret, BO_EQ, C),
+            assumeCmpZero(State, Ret, BO_LT, C)};
+  case Failure::NotPositive:
+    return {assumeCmpZero(State, Ret, BO_GT, C),
+            assumeCmpZero(State, Ret, BO_LE, C)};
+  case Failure::Zero:
+    return {assumeCmpZero(State, Ret, BO_NE, C),
+            assumeCmpZero(State, Ret, BO_EQ, C)};
+  default:
+    return {State, nullptr};
+  }
+}
+
 /// The returned value is `ret` constrained by `Op 0` on the state.
 ProgramStateRef lifetime::assumeCmpZero(ProgramStateRef S, SVal Ret,
                                         BinaryOperatorKind Op,
@@ -391,33 +418,14 @@ void lifetime::applyCall(const CallEvent &Call, const LifetimeAPI &API,
     if (SymbolRef Result = Ret.getAsLocSymbol())
       if (applyRule(RuleId::NullNodeGetter))
         Ok = noteNullWithArg(Ok, Result, From);
-  switch (API.Fail) {
-  case Failure::NegErrno:
-    Ok = assumeCmpZero(State, Ret, BO_GE, C);
-    Failed = assumeCmpZero(State, Ret, BO_LT, C);
-    break;
-  case Failure::Errno:
-    // Never positive: a path that assumes so is not taken.
-    Ok = assumeCmpZero(State, Ret, BO_EQ, C);
-    Failed = assumeCmpZero(State, Ret, BO_LT, C);
-    break;
-  case Failure::NotPositive:
-    Ok = assumeCmpZero(State, Ret, BO_GT, C);
-    Failed = assumeCmpZero(State, Ret, BO_LE, C);
-    break;
-  case Failure::Zero:
-    Ok = assumeCmpZero(State, Ret, BO_NE, C);
-    Failed = assumeCmpZero(State, Ret, BO_EQ, C);
-    break;
-  case Failure::Null:
+  if (API.Fail == Failure::Null) {
     // A get on an argument that returns NULL when it fails
     // (try_get_task_stack); a NULL +1 result holds nothing by itself.
     if (API.RefArg != RetVal)
       if (auto DV = Ret.getAs<DefinedOrUnknownSVal>())
         std::tie(Ok, Failed) = State->assume(*DV);
-    break;
-  default:
-    break;
+  } else if (isIntegerFailure(API.Fail)) {
+    std::tie(Ok, Failed) = splitOnFailure(State, Ret, API.Fail, C);
   }
 
   std::string Fallback =

@@ -99,7 +99,8 @@ bool keyApplies(StringRef Key, const KindInfo &K) {
   if (Key == "family")
     return true;
   if (Key == "fails")
-    return K.LOp == LifeOp::Acquire || K.LOp == LifeOp::ConsumeAcquire;
+    return K.LOp == LifeOp::Acquire || K.LOp == LifeOp::ConsumeAcquire ||
+           K.LOp == LifeOp::Store;
   if (Key == "returns-arg")
     return K.LOp == LifeOp::Acquire;
   if (Key == "consumes")
@@ -315,6 +316,15 @@ bool ModelParser::parseRow(yaml::Node *N, Row &R) {
         !oneOf<Failure>(Values["fails"], "fails", "failure convention",
                         Failures, L.Fail))
       return false;
+    // A store says failure by an integer result: an index insert that
+    // fails keeps nothing (idr_alloc() < 0).
+    if (L.Op == LifeOp::Store && Values.count("fails") &&
+        L.Fail != Failure::Never && L.Fail != Failure::NegErrno &&
+        L.Fail != Failure::Errno && L.Fail != Failure::NotPositive &&
+        L.Fail != Failure::Zero)
+      return fail(Values["fails"],
+                  "a 'stores' row fails by its integer result: 'fails' must "
+                  "be negative, errno, not-positive, zero or never");
     if (Values.count("returns-arg")) {
       bool B;
       if (!boolean(Values["returns-arg"], "returns-arg", B))

@@ -56,7 +56,7 @@ int contracts(struct device *dev, int (*cb)(void *)) {
   // CHECK: contracts.c:[[@LINE-1]]:7: contract of gadget_dev(): source annotation; role same-result; the same arguments give the same result on a path
   // CHECK: contracts.c:[[@LINE-2]]:3: contract of use(): source none{{$}}
   idr_alloc(0, dev, 0, 0, 0);
-  // CHECK: contracts.c:[[@LINE-1]]:3: contract of idr_alloc(): source built-in model; family user; role allocator; arg 2: store
+  // CHECK: contracts.c:[[@LINE-1]]:3: contract of idr_alloc(): source built-in model; family user; fails: negative; role allocator; arg 2: store
   gadget_index(0, 0);
   // CHECK: contracts.c:[[@LINE-1]]:3: contract of gadget_index(): source annotation; family user; arg 2: store
   return 0;

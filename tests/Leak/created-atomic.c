@@ -24,7 +24,8 @@
  * request; positive: an extra pending count taken); with the rule off
  * (`nolast`) the pending count's twin is reported. With rule
  * created-atomic-count off (`off`), only the kref leaks of the pending-count
- * cases are reported: their atomic puts are not followed. */
+ * cases are reported: their atomic puts are not followed. An object whose
+ * two created counts both leak is reported once, by its kref. */
 
 
 
@@ -307,12 +308,12 @@ out:
 
 int leak_pending_count_taken(void) {
   struct req *r = kzalloc(sizeof(*r), GFP_KERNEL);
-  if (!r) // on-note 2{{Assuming 'r' is non-null}} on-note 2{{Taking false branch}} // off-note{{Assuming 'r' is non-null}} off-note{{Taking false branch}}
+  if (!r) // on-note{{Assuming 'r' is non-null}} on-note{{Taking false branch}} // off-note{{Assuming 'r' is non-null}} off-note{{Taking false branch}}
     return -ENOMEM;
-  kref_init(&r->ref); // on-note 2{{The call to kref_init() sets the count of the new object 'r' to one: this path holds its first reference}} // off-note{{The call to kref_init() sets the count of the new object 'r' to one: this path holds its first reference}}
-  atomic_set(&r->pending, 1); // on-note 2{{The call to atomic_set() sets the count of the new object 'r' to one: this path holds its first reference}}
-  atomic_inc(&r->pending); // on-note 2{{Reference to 'r' taken by atomic_inc()}}
-  if (atomic_dec_and_test(&r->pending)) // on-note 2{{Reference to 'r' released by atomic_dec_and_test()}} on-note 2{{Taking false branch}} // off-note{{Taking false branch}}
+  kref_init(&r->ref); // on-note{{The call to kref_init() sets the count of the new object 'r' to one: this path holds its first reference}} // off-note{{The call to kref_init() sets the count of the new object 'r' to one: this path holds its first reference}}
+  atomic_set(&r->pending, 1); // on-note{{The call to atomic_set() sets the count of the new object 'r' to one: this path holds its first reference}}
+  atomic_inc(&r->pending); // on-note{{Reference to 'r' taken by atomic_inc()}}
+  if (atomic_dec_and_test(&r->pending)) // on-note{{Reference to 'r' released by atomic_dec_and_test()}} on-note{{Taking false branch}} // off-note{{Taking false branch}}
     req_complete(r);
-  return 0; // on-warning{{The new object 'r', whose count kref_init() set to one, is neither put nor freed on this path (missing kref_put())}} on-note{{The new object 'r', whose count kref_init() set to one, is neither put nor freed on this path (missing kref_put())}} on-warning{{The new object 'r', whose count atomic_set() set to one, is neither put nor freed on this path (missing atomic_dec_and_test())}} on-note{{The new object 'r', whose count atomic_set() set to one, is neither put nor freed on this path (missing atomic_dec_and_test())}} // off-warning{{The new object 'r', whose count kref_init() set to one, is neither put nor freed on this path (missing kref_put())}} off-note{{The new object 'r', whose count kref_init() set to one, is neither put nor freed on this path (missing kref_put())}}
+  return 0; // on-warning{{The new object 'r', whose count kref_init() set to one, is neither put nor freed on this path (missing kref_put())}} on-note{{The new object 'r', whose count kref_init() set to one, is neither put nor freed on this path (missing kref_put())}} // off-warning{{The new object 'r', whose count kref_init() set to one, is neither put nor freed on this path (missing kref_put())}} off-note{{The new object 'r', whose count kref_init() set to one, is neither put nor freed on this path (missing kref_put())}}
 }

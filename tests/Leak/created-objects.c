@@ -458,3 +458,84 @@ int leak_anon_inode_other(void) {
   fd = anon_inode_getfd("[item]", &item_fops, NULL, 0); // on-warning{{The new object 'it', whose count refcount_set() set to one, is neither put nor freed on this path (missing refcount_dec_and_test())}} on-note{{The new object 'it', whose count refcount_set() set to one, is neither put nor freed on this path (missing refcount_dec_and_test())}}
   return fd;
 }
+
+/* An index insert that fails keeps nothing (`stores` rows with `fails`:
+ * idr_alloc() < 0, xa_insert() != 0, anon_inode_getfd() < 0): on that path
+ * the object is still the caller's (alloc_drm_dp_aux_dev(), whose
+ * idr_alloc() failure path lost its kfree()). */
+struct xarray item_xa;
+int leak_idr_alloc_failed(void) {
+  struct item *it = kzalloc(sizeof(*it), GFP_KERNEL);
+  int id;
+  if (!it) // on-note{{Assuming 'it' is non-null}} on-note{{Taking false branch}}
+    return -ENOMEM;
+  kref_init(&it->ref); // on-note{{The call to kref_init() sets the count of the new object 'it' to one: this path holds its first reference}}
+  id = idr_alloc(&item_idr, it, 0, 0, GFP_KERNEL); // on-note{{The call to idr_alloc() fails: it keeps nothing, and 'it' is still this path's to put}}
+  if (id < 0) // on-note{{'id' is < 0}} on-note{{Taking true branch}}
+    return id; // on-warning{{The new object 'it', whose count kref_init() set to one, is neither put nor freed on this path (missing kref_put())}} on-note{{The new object 'it', whose count kref_init() set to one, is neither put nor freed on this path (missing kref_put())}}
+  it->id = id;
+  return 0;
+}
+
+int twin_idr_alloc_failed_freed(void) {
+  struct item *it = kzalloc(sizeof(*it), GFP_KERNEL);
+  int id;
+  if (!it)
+    return -ENOMEM;
+  kref_init(&it->ref);
+  id = idr_alloc(&item_idr, it, 0, 0, GFP_KERNEL);
+  if (id < 0) {
+    kfree(it);
+    return id;
+  }
+  it->id = id;
+  return 0; // no-warning
+}
+
+int leak_xa_insert_failed(unsigned long index) {
+  struct item *it = kzalloc(sizeof(*it), GFP_KERNEL);
+  int err;
+  if (!it) // on-note{{Assuming 'it' is non-null}} on-note{{Taking false branch}}
+    return -ENOMEM;
+  refcount_set(&it->users, 1); // on-note{{The call to refcount_set() sets the count of the new object 'it' to one: this path holds its first reference}}
+  err = xa_insert(&item_xa, index, it, GFP_KERNEL); // on-warning{{The new object 'it', whose count refcount_set() set to one, is neither put nor freed on this path (missing refcount_dec_and_test())}} on-note{{The call to xa_insert() fails: it keeps nothing, and 'it' is still this path's to put}} on-note{{The new object 'it', whose count refcount_set() set to one, is neither put nor freed on this path (missing refcount_dec_and_test())}}
+  if (err)
+    return err;
+  return 0;
+}
+
+int twin_xa_insert_failed_put(unsigned long index) {
+  struct item *it = kzalloc(sizeof(*it), GFP_KERNEL);
+  int err;
+  if (!it)
+    return -ENOMEM;
+  kref_init(&it->ref);
+  err = xa_insert(&item_xa, index, it, GFP_KERNEL);
+  if (err)
+    kref_put(&it->ref, item_release);
+  return err; // no-warning
+}
+
+int leak_anon_inode_fd_failed(void) {
+  struct item *it = kzalloc(sizeof(*it), GFP_KERNEL);
+  int fd;
+  if (!it) // on-note{{Assuming 'it' is non-null}} on-note{{Taking false branch}}
+    return -ENOMEM;
+  refcount_set(&it->users, 1); // on-note{{The call to refcount_set() sets the count of the new object 'it' to one: this path holds its first reference}}
+  fd = anon_inode_getfd("[item]", &item_fops, it, 0); // on-warning{{The new object 'it', whose count refcount_set() set to one, is neither put nor freed on this path (missing refcount_dec_and_test())}} on-note{{The call to anon_inode_getfd() fails: it keeps nothing, and 'it' is still this path's to put}} on-note{{The new object 'it', whose count refcount_set() set to one, is neither put nor freed on this path (missing refcount_dec_and_test())}}
+  if (fd < 0)
+    return fd;
+  return fd;
+}
+
+int twin_anon_inode_fd_failed_freed(void) {
+  struct item *it = kzalloc(sizeof(*it), GFP_KERNEL);
+  int fd;
+  if (!it)
+    return -ENOMEM;
+  refcount_set(&it->users, 1);
+  fd = anon_inode_getfd("[item]", &item_fops, it, 0);
+  if (fd < 0)
+    kfree(it);
+  return fd; // no-warning
+}
