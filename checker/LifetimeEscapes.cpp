@@ -172,6 +172,7 @@ void lifetime::handOverArguments(const CallEvent &Call, CheckerContext &C) {
                  E.Acquirer->InitsFresh && mayKeep(Call, K, Effect) &&
                  ruleEnabled(RuleId::OpaqueCallMayKeep)) {
         E.MayBeKept = true;
+        E.KeptBy = Call.getOriginExpr();
         New = setRef(New, KV.first, E);
       }
     }
@@ -320,33 +321,81 @@ static const NoteTag *heldAtErrorReturn(const Expr *RetE, ProgramStateRef State,
   });
 }
 
+/// Rule keeper-failed: the function returns, as its own, the nonzero
+/// status of the call that may have kept a created object (`ret =
+/// start(c); if (ret) return ret;`): that call failed, and a failing callee
+/// keeps nothing. The object is the path's again.
+static ProgramStateRef keeperFailed(SVal V, ProgramStateRef State,
+                                    CheckerContext &C, const NoteTag *&Tag) {
+  const auto *Sym = dyn_cast_or_null<SymbolConjured>(V.getAsSymbol());
+  if (!Sym || !Sym->getStmt() || !Sym->getType()->isSignedIntegerType())
+    return State;
+  for (const auto &KV : allRefs(State)) {
+    RefEntry E = KV.second;
+    if (!E.MayBeKept || E.KeptBy != Sym->getStmt() || !E.isHeld())
+      continue;
+    // Known negative: an error return already (isErrorReturn()).
+    if (assumeCmpZero(State, V, BO_EQ, C) ||
+        !assumeCmpZero(State, V, BO_GE, C) || !applyRule(RuleId::KeeperFailed))
+      continue;
+    // The analyzed function returns that failure (reported at its return,
+    // as any error return); an inlined one leaves the object to die with
+    // its pointer.
+    if (C.inTopFrame()) {
+      State = setReturnsError(State, true);
+    } else {
+      E.MayBeKept = false;
+      State = setRef(State, KV.first, E);
+    }
+    const auto *CE = dyn_cast<CallExpr>(E.KeptBy);
+    const FunctionDecl *FD = CE ? CE->getDirectCallee() : nullptr;
+    std::string Callee = FD ? FD->getName().str() + "()" : "the call";
+    Tag = refNote(C, KV.first.Region, KV.first.Fam, "",
+                  [Callee](const std::string &N) {
+                    return "Returning the nonzero status of " + Callee +
+                           ": it failed and kept nothing, so " + N +
+                           " is still this path's to put";
+                  });
+  }
+  return State;
+}
+
+/// Adds State with up to two notes (chained: one transition carries one).
+static void addTransitionWithNotes(CheckerContext &C, ProgramStateRef State,
+                                   const NoteTag *First,
+                                   const NoteTag *Second) {
+  if (First && Second) {
+    if (ExplodedNode *N = C.addTransition(State, First))
+      C.addTransition(State, N, Second);
+    return;
+  }
+  C.addTransition(State, First ? First : Second);
+}
+
 void lifetime::noteReturn(const ReturnStmt *RS, CheckerContext &C) {
   const Expr *RetE = RS->getRetValue();
   if (!RetE)
     return;
+  const NoteTag *KeeperTag = nullptr;
+  ProgramStateRef State =
+      keeperFailed(C.getSVal(RetE), C.getState(), C, KeeperTag);
   if (!C.inTopFrame()) {
-    ProgramStateRef State = C.getState();
     const NoteTag *Tag = heldAtErrorReturn(RetE, State, C);
     // `pci_dev_put(dev); return dev;`: the function deliberately returns a
     // pointer it holds no count on (the object is kept alive elsewhere, e.g.
     // on a bus list); its caller uses it as a borrowed pointer.
-    const MemRegion *R = refRegion(C.getSVal(RetE));
-    if (!R) {
-      C.addTransition(State, Tag);
-      return;
-    }
-    for (const auto &KV : allRefs(State)) {
-      if (KV.first.Region->getBaseRegion() != R->getBaseRegion() ||
-          KV.second.K != RefEntry::Kind::Released ||
-          !applyRule(RuleId::ReturnedAfterPut))
-        continue;
-      RefEntry E = KV.second;
-      State = setRef(State, KV.first, E.escaped());
-    }
-    C.addTransition(State, Tag);
+    if (const MemRegion *R = refRegion(C.getSVal(RetE)))
+      for (const auto &KV : allRefs(State)) {
+        if (KV.first.Region->getBaseRegion() != R->getBaseRegion() ||
+            KV.second.K != RefEntry::Kind::Released ||
+            !applyRule(RuleId::ReturnedAfterPut))
+          continue;
+        RefEntry E = KV.second;
+        State = setRef(State, KV.first, E.escaped());
+      }
+    addTransitionWithNotes(C, State, KeeperTag, Tag);
     return;
   }
-  ProgramStateRef State = C.getState();
   SVal V = C.getSVal(RetE);
   const Expr *Stripped = RetE->IgnoreParenCasts();
   const MemRegion *R = refRegion(V);
@@ -372,7 +421,7 @@ void lifetime::noteReturn(const ReturnStmt *RS, CheckerContext &C) {
   // held when the function ends (checkEndFunction).
   if (hasRefs(State) && isErrorReturn(RetE, V, State, C))
     State = setReturnsError(State, true);
-  C.addTransition(State);
+  addTransitionWithNotes(C, State, KeeperTag, nullptr);
 }
 
 /// A pointer to an object whose references the model counts by its own

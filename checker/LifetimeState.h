@@ -110,6 +110,9 @@ public:
   /// contract: that function may have kept it (rule opaque-call-may-keep),
   /// so it leaks only on a path that returns an error.
   bool MayBeKept = false;
+  /// The call that may have kept it (MayBeKept): returning its nonzero
+  /// result says it failed and kept nothing (rule keeper-failed).
+  const clang::Stmt *KeptBy = nullptr;
 
   /// A first count this path takes through API at Site (the get's argument
   /// ArgE, for messages), keeping what the entry knew of the pointer.
@@ -149,7 +152,8 @@ public:
     return K == O.K && Count == O.Count && Acquirer == O.Acquirer &&
            AcquireSite == O.AcquireSite && Var == O.Var &&
            Releaser == O.Releaser && ReleaseFrame == O.ReleaseFrame &&
-           ArgExpr == O.ArgExpr && Since == O.Since && MayBeKept == O.MayBeKept;
+           ArgExpr == O.ArgExpr && Since == O.Since &&
+           MayBeKept == O.MayBeKept && KeptBy == O.KeptBy;
   }
   void Profile(llvm::FoldingSetNodeID &ID) const {
     ID.AddInteger(static_cast<unsigned>(K));
@@ -162,6 +166,7 @@ public:
     ID.AddPointer(ArgExpr);
     ID.AddInteger(Since);
     ID.AddBoolean(MayBeKept);
+    ID.AddPointer(KeptBy);
   }
 
 private:
