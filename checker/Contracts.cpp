@@ -116,6 +116,8 @@ const char *roleName(CallRole R) {
     return "managed-allocator";
   case CallRole::SameResult:
     return "same-result";
+  case CallRole::IntegrityCheck:
+    return "integrity-check";
   }
   return "none";
 }

@@ -1,8 +1,9 @@
-//===- ErrPtrModel.cpp - IS_ERR(), PTR_ERR() and ACPI node tests ----------===//
+//===- ErrPtrModel.cpp - IS_ERR(), PTR_ERR() and other test roles --------===//
 //
 // Calls refcount.LifetimeModel evaluates by their role rows (err-test,
 // err-or-null-test, err-value, acpi-node-test): what the path knows of a
-// pointer's references decides their result.
+// pointer's references decides their result. Integrity checks
+// (integrity-check) pass.
 //
 //===----------------------------------------------------------------------===//
 
@@ -32,6 +33,19 @@ static bool countedObject(ProgramStateRef State, const MemRegion *R) {
         KV.second.K != RefEntry::Kind::BorrowedPut)
       return true;
   return false;
+}
+
+/// `if (!__list_add_valid_or_report(new, prev, next)) return;`: the check
+/// fails only on a corrupted list, which it reports itself; the path that
+/// skipped the insert is not one a program takes (a created object added to
+/// a list there would read as leaked).
+bool lifetime::evalIntegrityCheck(const CallEvent &Call, CheckerContext &C) {
+  const auto *CE = dyn_cast_or_null<CallExpr>(Call.getOriginExpr());
+  if (!CE || !CE->getType()->isIntegerType())
+    return false;
+  SVal Pass = C.getSValBuilder().makeIntVal(1, CE->getType());
+  C.addTransition(C.getState()->BindExpr(CE, C.getLocationContext(), Pass));
+  return true;
 }
 
 bool lifetime::evalPtrErr(const CallEvent &Call, CheckerContext &C) {

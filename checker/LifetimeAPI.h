@@ -83,6 +83,8 @@ enum class CallRole : unsigned char {
                     ///< device frees when its driver detaches.
   SameResult,       ///< regmap_get_device(map): no side effects, and on one
                     ///< path the same arguments give the same result.
+  IntegrityCheck,   ///< __list_add_valid_or_report(): true unless memory is
+                    ///< corrupted (which it reports): evaluated as true.
 };
 
 inline bool isAllocatorRole(CallRole R) {

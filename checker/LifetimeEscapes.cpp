@@ -51,6 +51,11 @@ static bool mayKeep(const CallEvent &Call, const CallContract &K,
          K.Role == CallRole::None && Effect == ArgEffect::None;
 }
 
+static bool bodyInTU(const CallEvent &Call) {
+  const auto *FD = dyn_cast_or_null<FunctionDecl>(Call.getDecl());
+  return FD && FD->hasBody();
+}
+
 /// The base region a reference argument stands for: a converted result or
 /// a driver-data handle stands for its device.
 static const MemRegion *argumentBase(ProgramStateRef State,
@@ -88,6 +93,14 @@ void lifetime::handOverArguments(const CallEvent &Call, CheckerContext &C) {
     if (!R || (Effect != ArgEffect::Store && Effect != ArgEffect::Keep))
       continue;
     if (Effect == ArgEffect::Store && !WaitForResult)
+      if (const auto *SR = dyn_cast<SymbolicRegion>(R->getBaseRegion()))
+        Stored = markStored(Stored, SR->getSymbol());
+    // A callee without a body that keeps what it is given (a naming rule:
+    // `list_add_tail(&w->list, &head)` before kref_init(&w->ref)) publishes
+    // the object as a store does; a body shows its own stores.
+    if (Effect == ArgEffect::Keep && !bodyInTU(Call) &&
+        ruleEnabled(K.isIndirect() ? RuleId::IndirectCallKeeps
+                                   : RuleId::NameTakesOwnership))
       if (const auto *SR = dyn_cast<SymbolicRegion>(R->getBaseRegion()))
         Stored = markStored(Stored, SR->getSymbol());
     // A pointer the function was given, registered or stored here before

@@ -249,6 +249,8 @@ bool LifetimeModel::evalCall(const CallEvent &Call, CheckerContext &C) const {
     return evalAcpiTest(Call, C);
   case CallRole::SameResult:
     return evalSameResult(Call, C);
+  case CallRole::IntegrityCheck:
+    return evalIntegrityCheck(Call, C);
   default:
     break;
   }

@@ -111,6 +111,8 @@ bool noteFieldReadOfStored(const clang::CastExpr *CE, CheckerContext &C);
 
 // ErrPtrModel.cpp: each returns whether it evaluated the call.
 bool evalIsErr(const CallEvent &Call, CheckerContext &C, bool OrNull);
+/// An integrity-check row: the check passes (returns 1).
+bool evalIntegrityCheck(const CallEvent &Call, CheckerContext &C);
 bool evalPtrErr(const CallEvent &Call, CheckerContext &C);
 bool evalAcpiTest(const CallEvent &Call, CheckerContext &C);
 /// Does the get/put walk an ACPI node, which holds no count (rule

@@ -57,6 +57,8 @@ const Names<KindInfo> Kinds[] = {
      {false, CountOp::Read, LifeOp::Borrow, CallRole::ManagedAllocator}},
     {"same-result",
      {false, CountOp::Read, LifeOp::Borrow, CallRole::SameResult}},
+    {"integrity-check",
+     {false, CountOp::Read, LifeOp::Borrow, CallRole::IntegrityCheck}},
 };
 const Names<Failure> Failures[] = {
     {"never", Failure::Never},       {"null", Failure::Null},

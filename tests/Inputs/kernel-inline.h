@@ -149,8 +149,13 @@ int atomic_dec_and_mutex_lock(atomic_t *cnt, struct mutex *lock);
 
 /* lists */
 static inline void INIT_LIST_HEAD(struct list_head *list) { list->next = list; list->prev = list; }
+/* CONFIG_DEBUG_LIST's check, as in Linux 6.12: false only on corruption. */
+_Bool __list_add_valid_or_report(struct list_head *new, struct list_head *prev,
+                                 struct list_head *next);
 static inline void list_add(struct list_head *new, struct list_head *head) {
   struct list_head *next = head->next;
+  if (!__list_add_valid_or_report(new, head, next))
+    return;
   next->prev = new; new->next = next; new->prev = head; head->next = new;
 }
 static inline void list_add_rcu(struct list_head *new, struct list_head *head) { list_add(new, head); }
