@@ -260,6 +260,13 @@ bool lifetime::initCreatesObject(const CallEvent &Call, const LifetimeAPI &API,
   const FunctionDecl *FD = Alloc ? Alloc->getDirectCallee() : nullptr;
   if (!FD || contractFor(FD).Role != CallRole::Allocator)
     return false;
+  // Raw memory (`calls: memory-allocators`): a constructor of another TU
+  // (netfs_alloc_request()) returns its object with its counts set, and a
+  // count set again later (`atomic_set(&rreq->nr_outstanding, 1)`) is not
+  // its first reference.
+  if (!FD->getIdentifier() ||
+      !activeModel().Calls.MemoryAllocators.contains(FD->getName()))
+    return false;
   // Published before its count was set (`idr_alloc(&idr, nbd, ...);
   // ...; refcount_set(&nbd->refs, 1)` in nbd_dev_add()): the count is the
   // index's or the list's, not a reference this path holds.

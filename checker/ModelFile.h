@@ -111,6 +111,10 @@ bool globMatches(llvm::StringRef Pattern, llvm::StringRef Name);
 struct CallNames {
   /// kzalloc(): the counts in the new memory are zero until initialized.
   NameSet ZeroFilledAllocators;
+  /// kmalloc(), kmem_cache_alloc(): raw memory, whose counts no constructor
+  /// set (rule fresh-object-init: an object from a constructor such as
+  /// netfs_alloc_request() comes with its counts set).
+  NameSet MemoryAllocators;
   /// kfree(), call_rcu(), *_release(): frees or releases an object.
   NameSet Frees;
   /// atomic_add_unless(v, 1, 0) is atomic_inc_not_zero(v).

@@ -267,6 +267,7 @@ bool ModelParser::parseSection(StringRef Key, yaml::Node *V, bool &Handled) {
     return parseNameLists(
         V, Key,
         {{"zero-filled-allocators", &M.Calls.ZeroFilledAllocators},
+         {"memory-allocators", &M.Calls.MemoryAllocators},
          {"frees", &M.Calls.Frees},
          {"add-unless", &M.Calls.AddUnless},
          {"lifetime-ops", &M.Calls.LifetimeOps},
