@@ -52,6 +52,26 @@ struct obj *zalloc_kref_init_get(void) {
   return o;
 }
 
+/* Linux 6.10+ spells kzalloc() as a macro over kzalloc_noprof(). */
+void *kzalloc_noprof(size_t size, gfp_t flags);
+#define kzalloc_612(...) kzalloc_noprof(__VA_ARGS__)
+struct obj *zalloc_noprof_kref_get(void) {
+  struct obj *o = kzalloc_612(sizeof(*o), GFP_KERNEL); // expected-note{{Object allocated zero-filled by kzalloc_noprof(): its counts are zero until initialized}}
+  if (!o) // expected-note{{Assuming 'o' is non-null}} expected-note{{Taking false branch}}
+    return NULL;
+  kref_get(&o->ref); // expected-warning{{Call to kref_get() on 'o->ref' of a zero-filled object whose count was never initialized}} expected-note{{Call to kref_get() on 'o->ref' of a zero-filled object whose count was never initialized}}
+  return o;
+}
+
+struct obj *zalloc_noprof_init_get(void) {
+  struct obj *o = kzalloc_612(sizeof(*o), GFP_KERNEL);
+  if (!o)
+    return NULL;
+  kref_init(&o->ref);
+  kref_get(&o->ref); // no-warning
+  return o;
+}
+
 struct obj *zalloc_refcount_inc(void) {
   struct obj *o = kzalloc(sizeof(*o), GFP_KERNEL); // expected-note{{Object allocated zero-filled by kzalloc()}}
   if (!o) // expected-note{{Assuming 'o' is non-null}} expected-note{{Taking false branch}}
