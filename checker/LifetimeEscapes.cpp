@@ -573,7 +573,18 @@ ProgramStateRef lifetime::escapeSymbols(ProgramStateRef State,
       if (Escaped.count(P) && applyRule(RuleId::SelfStore))
         Self = P;
     }
-  if (Kind == PSK_EscapeOnBind)
+  // Stored, or given to a body the analyzer did not inline, which may keep
+  // it (`__list_add(&w->list, ...)` past the inlining budget, before
+  // kref_init(&w->ref)): a count set afterwards is not this path's. (A
+  // call the analyzer evaluates without its body reports its arguments as
+  // escaping; one with no body in the TU publishes nothing by that.)
+  const auto *Callee =
+      Call ? dyn_cast_or_null<FunctionDecl>(Call->getDecl()) : nullptr;
+  bool UninlinedBody =
+      Callee && Callee->hasBody() &&
+      (Kind == PSK_DirectEscapeOnCall || Kind == PSK_IndirectEscapeOnCall) &&
+      ruleEnabled(RuleId::InlinedBodyEscape);
+  if (Kind == PSK_EscapeOnBind || UninlinedBody)
     for (SymbolRef Sym : Escaped)
       if (Sym != Self && isPointerWord(Sym->getType(), State))
         State = markStored(State, Sym);

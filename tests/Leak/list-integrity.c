@@ -2,6 +2,8 @@
 // RUN: %analyze -analyzer-checker=refcount.Leak %proto -verify %s
 // RUN: %analyze -analyzer-checker=refcount.Leak %inline -verify=nocheck %s -analyzer-config refcount:ModelFile=%inputs/models/no-list-checks.yaml -analyzer-config refcount:DisableRules=name-takes-ownership
 // RUN: %analyze -analyzer-checker=refcount.Leak %proto -verify=nocheck %s -analyzer-config refcount:DisableRules=name-takes-ownership
+// RUN: %analyze -analyzer-checker=refcount.Leak %inline -verify %s -analyzer-config ipa=none
+// RUN: %analyze -analyzer-checker=refcount.Leak %inline -verify=noinl %s -analyzer-config ipa=none -analyzer-config refcount:DisableRules=body-escape
 
 /* refcount.Leak: the list integrity checks of CONFIG_DEBUG_LIST and
  * CONFIG_LIST_HARDENED (`if (!__list_add_valid_or_report(new, prev, next))
@@ -16,7 +18,9 @@
  * `..._add_...`, would keep its arguments by name too, so that rule is off
  * as well), the failed check is a path on which the object was never
  * linked, and the leak reported there is false; so it is on the prototype
- * header without the naming rule. */
+ * header without the naming rule. A list insert with a body the analyzer
+ * does not inline (its budget spent: here `ipa=none`) may keep the object
+ * too (rule body-escape; `noinl` with that rule off reports). */
 
 // expected-no-diagnostics
 
@@ -48,6 +52,18 @@ int twin_linked_before_init(struct wrapper_list *l, int len) {
     return -ENOMEM;
   if (len > 64) // nocheck-note{{Assuming 'len' is > 64}} nocheck-note{{Taking true branch}}
     return -EINVAL; // nocheck-warning{{The new object 'w', whose count kref_init() set to one, is neither put nor freed on this path (missing kref_put())}} nocheck-note{{The new object 'w', whose count kref_init() set to one, is neither put nor freed on this path (missing kref_put())}}
+  w->len = len;
+  return 0; // no-warning
+}
+
+int twin_linked_then_fails(struct wrapper_list *l, int len) {
+  struct wrapper *w = kzalloc(sizeof(*w), GFP_KERNEL);
+  if (!w) // noinl-note{{Assuming 'w' is non-null}} noinl-note{{Taking false branch}} // nocheck-note{{Assuming 'w' is non-null}} nocheck-note{{Taking false branch}}
+    return -ENOMEM;
+  list_add(&w->node, &l->head);
+  kref_init(&w->ref); // noinl-note{{The call to kref_init() sets the count of the new object 'w' to one: this path holds its first reference}} // nocheck-note{{The call to kref_init() sets the count of the new object 'w' to one: this path holds its first reference}}
+  if (len > 64) // noinl-note{{Assuming 'len' is > 64}} noinl-note{{Taking true branch}} // nocheck-note{{Assuming 'len' is > 64}} nocheck-note{{Taking true branch}}
+    return -EINVAL; // noinl-warning{{The new object 'w', whose count kref_init() set to one, is neither put nor freed on this path (missing kref_put())}} noinl-note{{The new object 'w', whose count kref_init() set to one, is neither put nor freed on this path (missing kref_put())}} // nocheck-warning{{The new object 'w', whose count kref_init() set to one, is neither put nor freed on this path (missing kref_put())}} nocheck-note{{The new object 'w', whose count kref_init() set to one, is neither put nor freed on this path (missing kref_put())}}
   w->len = len;
   return 0; // no-warning
 }
