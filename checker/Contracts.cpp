@@ -118,6 +118,8 @@ const char *roleName(CallRole R) {
     return "same-result";
   case CallRole::IntegrityCheck:
     return "integrity-check";
+  case CallRole::KeepsNothing:
+    return "keeps-nothing";
   }
   return "none";
 }

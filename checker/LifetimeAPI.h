@@ -85,6 +85,8 @@ enum class CallRole : unsigned char {
                     ///< path the same arguments give the same result.
   IntegrityCheck,   ///< __list_add_valid_or_report(): true unless memory is
                     ///< corrupted (which it reports): evaluated as true.
+  KeepsNothing,     ///< strscpy(), memcpy(): reads or writes what it is
+                    ///< given (fields included) and keeps none of it.
 };
 
 inline bool isAllocatorRole(CallRole R) {

@@ -166,7 +166,13 @@ void lifetime::handOverArguments(const CallEvent &Call, CheckerContext &C) {
       }
       if (E.K == RefEntry::Kind::Escaped)
         continue;
-      if (Effect == ArgEffect::GiveUp && applyRule(RuleId::NameGivesUp)) {
+      // A created object gives up only itself or its count: a field given
+      // to a release-named call (`cleanup_srcu_struct(&usr->lock)`) is that
+      // field's end, not the object's.
+      bool OtherField = E.Acquirer && E.Acquirer->InitsFresh &&
+                        R != R->getBaseRegion() && R != KV.first.Region;
+      if (Effect == ArgEffect::GiveUp && !OtherField &&
+          applyRule(RuleId::NameGivesUp)) {
         // device_unregister(), kfree(), list_del(): the object is given up
         // (or dropped from where it was registered): nothing left to check.
         New = setRef(New, KV.first, E.escaped());
@@ -595,6 +601,27 @@ ProgramStateRef lifetime::escapeSymbols(ProgramStateRef State,
     if (!escapesOnStore(keyFamily(KV.first)))
       continue;
     RefEntry E = KV.second;
+    // A created object given by the address of one of its fields to a call
+    // without a body (`init_srcu_struct(&usr->lock)`, `timer_setup()`) may
+    // be kept by it (rule opaque-call-may-keep): it still leaks on an
+    // error return. (A keep-by-name call handed it over before.)
+    // A field given to a call that keeps nothing (a log line, a string
+    // copy into `o->name`) publishes nothing.
+    if (Kind == PSK_IndirectEscapeOnCall && !UninlinedBody && E.isOwned() &&
+        E.Acquirer && E.Acquirer->InitsFresh && Call &&
+        (contractFor(*Call).Role == CallRole::Logging ||
+         contractFor(*Call).Role == CallRole::KeepsNothing))
+      continue;
+    if (Kind == PSK_IndirectEscapeOnCall && !UninlinedBody && E.isOwned() &&
+        E.Acquirer && E.Acquirer->InitsFresh &&
+        ruleEnabled(RuleId::OpaqueCallMayKeep)) {
+      if (!E.MayBeKept) {
+        E.MayBeKept = true;
+        E.KeptBy = Call ? Call->getOriginExpr() : nullptr;
+        State = setRef(State, KV.first, E);
+      }
+      continue;
+    }
     if (Kind == PSK_DirectEscapeOnCall)
       applyRule(RuleId::InlinedBodyEscape);
     if (E.isHeld()) {

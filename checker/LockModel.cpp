@@ -179,6 +179,18 @@ SmallVector<ProgramStateRef, 2> krefcheck::applyLockCall(const CallEvent &Call,
   auto [NonZero, Zero] = State->assume(*DV);
   ProgramStateRef Held = ZeroMeansHeld ? Zero : NonZero;
   ProgramStateRef NotHeld = ZeroMeansHeld ? NonZero : Zero;
+  // mutex_lock_interruptible() fails with a negative errno (-EINTR), which
+  // a caller that returns it returns as its error.
+  if (ZeroMeansHeld && NotHeld)
+    if (auto NL = Ret.getAs<NonLoc>()) {
+      SValBuilder &SVB = C.getSValBuilder();
+      SVal Neg = SVB.evalBinOpNN(
+          NotHeld, BO_LT, *NL,
+          SVB.makeZeroVal(Call.getResultType()).castAs<NonLoc>(),
+          SVB.getConditionType());
+      if (auto D = Neg.getAs<DefinedOrUnknownSVal>())
+        NotHeld = NotHeld->assume(*D, true);
+    }
   if (Held)
     Out.push_back(Add(Held));
   if (NotHeld)

@@ -59,6 +59,8 @@ const Names<KindInfo> Kinds[] = {
      {false, CountOp::Read, LifeOp::Borrow, CallRole::SameResult}},
     {"integrity-check",
      {false, CountOp::Read, LifeOp::Borrow, CallRole::IntegrityCheck}},
+    {"keeps-nothing",
+     {false, CountOp::Read, LifeOp::Borrow, CallRole::KeepsNothing}},
 };
 const Names<Failure> Failures[] = {
     {"never", Failure::Never},       {"null", Failure::Null},
