@@ -52,6 +52,27 @@ const Expr *krefcheck::assertedHeldLock(const CastExpr *CE,
   return nullptr;
 }
 
+const Expr *krefcheck::assertedHeldLockCall(const CallExpr *CE,
+                                            const SourceManager &SM,
+                                            const LangOptions &LO) {
+  const FunctionDecl *FD = CE->getDirectCallee();
+  if (!FD || !FD->getIdentifier() || CE->getNumArgs() < 1 ||
+      !CE->getBeginLoc().isMacroID() ||
+      !activeModel().Calls.LockHeldTests.contains(FD->getName()))
+    return nullptr;
+  const NameSet &Asserts = activeModel().Macros.LockHeldAsserts;
+  if (llvm::none_of(macroChain(CE->getBeginLoc(), SM, LO),
+                    [&](StringRef N) { return Asserts.contains(N); }))
+    return nullptr;
+  // `&(L)->dep_map`: the lock is the member's base.
+  const auto *UO =
+      dyn_cast<UnaryOperator>(CE->getArg(0)->IgnoreParenImpCasts());
+  if (!UO || UO->getOpcode() != UO_AddrOf)
+    return nullptr;
+  const auto *ME = dyn_cast<MemberExpr>(UO->getSubExpr()->IgnoreParens());
+  return ME ? ME->getBase()->IgnoreParenImpCasts() : nullptr;
+}
+
 bool krefcheck::inAssertion(SourceLocation Loc, const SourceManager &SM,
                             const LangOptions &LO) {
   const NameSet &Assertions = activeModel().Macros.Assertions;

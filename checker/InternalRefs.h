@@ -58,6 +58,13 @@ const clang::Expr *assertedHeldLock(const clang::CastExpr *CE,
                                     const clang::SourceManager &SM,
                                     const clang::LangOptions &LO);
 
+/// The lock expression `L` when CE is the `lock_is_held(&(L)->dep_map)`
+/// that lockdep_assert_held(L) expands to with CONFIG_LOCKDEP (the model's
+/// `calls: lock-held-tests` inside a `macros: lock-held-asserts` macro).
+const clang::Expr *assertedHeldLockCall(const clang::CallExpr *CE,
+                                        const clang::SourceManager &SM,
+                                        const clang::LangOptions &LO);
+
 /// Is the code at Loc inside an assertion (WARN_ON, BUG_ON, VM_BUG_ON...)?
 bool inAssertion(clang::SourceLocation Loc, const clang::SourceManager &SM,
                  const clang::LangOptions &LO);

@@ -115,6 +115,9 @@ struct CallNames {
   /// set (rule fresh-object-init: an object from a constructor such as
   /// netfs_alloc_request() comes with its counts set).
   NameSet MemoryAllocators;
+  /// lock_is_held_type(): what lockdep_assert_held(l) calls with
+  /// CONFIG_LOCKDEP (`macros: lock-held-asserts`).
+  NameSet LockHeldTests;
   /// kfree(), call_rcu(), *_release(): frees or releases an object.
   NameSet Frees;
   /// atomic_add_unless(v, 1, 0) is atomic_inc_not_zero(v).

@@ -268,6 +268,7 @@ bool ModelParser::parseSection(StringRef Key, yaml::Node *V, bool &Handled) {
         V, Key,
         {{"zero-filled-allocators", &M.Calls.ZeroFilledAllocators},
          {"memory-allocators", &M.Calls.MemoryAllocators},
+         {"lock-held-tests", &M.Calls.LockHeldTests},
          {"frees", &M.Calls.Frees},
          {"add-unless", &M.Calls.AddUnless},
          {"lifetime-ops", &M.Calls.LifetimeOps},

@@ -148,6 +148,12 @@ public:
   }
 
   bool VisitCallExpr(CallExpr *CE) {
+    // lockdep_assert_held(L) with CONFIG_LOCKDEP.
+    if (const Expr *L =
+            assertedHeldLockCall(CE, Ctx.getSourceManager(), Ctx.getLangOpts()))
+      if (const ValueDecl *D = lockDeclFromExpr(L))
+        if (!llvm::is_contained(Locks, D))
+          applyLock(LockOp::Acquire, D);
     const FunctionDecl *FD = calleeOf(CE);
     if (!FD || !FD->getIdentifier())
       return true;

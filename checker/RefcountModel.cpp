@@ -107,6 +107,18 @@ void RefcountModel::checkPostCall(const CallEvent &Call,
     return;
   StringRef Name = II->getName();
 
+  // lockdep_assert_held(L) with CONFIG_LOCKDEP: L is held.
+  if (const auto *CE = dyn_cast_or_null<CallExpr>(Call.getOriginExpr()))
+    if (assertedHeldLockCall(CE, C.getSourceManager(), C.getLangOpts()))
+      if (const MemRegion *DepMap = Call.getArgSVal(0).getAsRegion())
+        if (const auto *FR = dyn_cast<FieldRegion>(DepMap->StripCasts())) {
+          ProgramStateRef State = C.getState();
+          ProgramStateRef New = addHeldLock(State, FR->getSuperRegion());
+          if (New != State)
+            C.addTransition(New);
+          return;
+        }
+
   SmallVector<ProgramStateRef, 2> LockStates = applyLockCall(Call, C);
   if (!LockStates.empty()) {
     for (ProgramStateRef S : LockStates)

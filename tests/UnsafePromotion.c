@@ -692,6 +692,55 @@ struct cset *cset_first_rcu(void) {
   return c;
 }
 
+/* The same with CONFIG_LOCKDEP, where lockdep_assert_held(l) is a call of
+   lock_is_held(&(l)->dep_map) inside the macro (Linux 6.12 lockdep builds:
+   kernel/trace/trace_events_user.c). */
+int lock_is_held(const void *map);
+#define lockdep_assert_held_lockdep(l)                                         \
+  do {                                                                         \
+    if (!lock_is_held(&(l)->dep_map))                                          \
+      printk("not held");                                                      \
+  } while (0)
+struct cset2 {
+  refcount_t refcount;
+  struct list_head node;
+};
+static LIST_HEAD(csets2);
+static DEFINE_SPINLOCK(cset2_lock);
+void put_cset2_locked(struct cset2 *c) {
+  lockdep_assert_held_lockdep(&cset2_lock);
+  if (!refcount_dec_and_test(&c->refcount)) // expected-note{{The final put of 'struct cset2::refcount' takes 'cset2_lock' as the count hits zero here: kcref style}}
+    return;
+  list_del(&c->node);
+  kfree(c);
+}
+struct cset2 *cset2_first(void) {
+  struct cset2 *c;
+  spin_lock(&cset2_lock);
+  c = list_first_entry_or_null(&csets2, struct cset2, node);
+  if (c)
+    refcount_inc(&c->refcount); // no-warning: under cset2_lock
+  spin_unlock(&cset2_lock);
+  return c;
+}
+struct cset2 *cset2_first_asserted(void) {
+  struct cset2 *c;
+  lockdep_assert_held_lockdep(&cset2_lock);
+  c = list_first_entry_or_null(&csets2, struct cset2, node);
+  if (c)
+    refcount_inc(&c->refcount); // no-warning: the caller holds cset2_lock
+  return c;
+}
+struct cset2 *cset2_first_rcu(void) {
+  struct cset2 *c;
+  rcu_read_lock();
+  c = list_first_entry_or_null(&csets2, struct cset2, node); // expected-note{{Assuming 'pos__' is not equal to 'head__'}} expected-note{{'?' condition is true}} expected-note{{Internal reference obtained from a list walk: it holds no count}}
+  if (c) // expected-note{{Assuming 'c' is non-null}} expected-note{{Taking true branch}}
+    refcount_inc(&c->refcount); // expected-warning{{Plain refcount_inc() promotes an internal reference from a list walk under rcu_read_lock() only, without 'cset2_lock', the lock the final put of 'struct cset2::refcount' takes (kcref style): the count may already be zero}} expected-note{{Plain refcount_inc() promotes an internal reference from a list walk under rcu_read_lock() only, without 'cset2_lock', the lock the final put of 'struct cset2::refcount' takes (kcref style): the count may already be zero}}
+  rcu_read_unlock();
+  return c;
+}
+
 /* net/sched/act_api.c: the final put runs under the lock after an early
    `unlock; return` branch, which does not release it for the rest. */
 struct action {

@@ -48,7 +48,7 @@ struct kref { refcount_t refcount; };
 
 /* ---- locks ---- */
 typedef struct raw_spinlock { unsigned int raw_lock; } raw_spinlock_t;
-typedef struct spinlock { union { struct raw_spinlock rlock; }; } spinlock_t;
+typedef struct spinlock { union { struct raw_spinlock rlock; }; int dep_map; } spinlock_t;
 typedef struct { unsigned int raw_lock; } rwlock_t;
 struct mutex { long owner; };
 struct rw_semaphore { long count; };
