@@ -108,16 +108,49 @@ public:
     if (lookupCountAPI(FD->getName()))
       return true;
     Locks.clear();
+    GotoLocks.clear();
     CurrentIf.clear();
     Current = FD;
     return RecursiveASTVisitor::TraverseFunctionDecl(FD);
   }
 
+  /// Statements in source order; at a label, the locks held are those of
+  /// the gotos that jump to it (and of the statement before, when control
+  /// falls through): an error ladder after `mutex_unlock(&l); return 0;`
+  /// runs with l held when every goto to it was under l.
   bool TraverseCompoundStmt(CompoundStmt *CS) {
     Compounds.push_back(CS);
-    bool R = RecursiveASTVisitor::TraverseCompoundStmt(CS);
+    WalkUpFromCompoundStmt(CS);
+    const Stmt *Prev = nullptr;
+    for (Stmt *Child : CS->body()) {
+      if (const auto *L = dyn_cast<LabelStmt>(Child)) {
+        auto It = GotoLocks.find(L->getDecl());
+        if (It != GotoLocks.end()) {
+          if (Prev && leaves(Prev))
+            Locks.assign(It->second.begin(), It->second.end());
+          else
+            llvm::erase_if(Locks, [&](const ValueDecl *D) {
+              return !llvm::is_contained(It->second, D);
+            });
+        }
+      }
+      TraverseStmt(Child);
+      Prev = Child;
+    }
     Compounds.pop_back();
-    return R;
+    return true;
+  }
+
+  bool VisitGotoStmt(GotoStmt *G) {
+    auto [It, New] = GotoLocks.try_emplace(G->getLabel());
+    if (New) {
+      It->second.assign(Locks.begin(), Locks.end());
+    } else {
+      llvm::erase_if(It->second, [&](const ValueDecl *D) {
+        return !llvm::is_contained(Locks, D);
+      });
+    }
+    return true;
   }
 
   /// A branch that leaves (`mutex_unlock(&l); return -ENOENT;`) does not
@@ -301,6 +334,9 @@ private:
   ASTContext &Ctx;
   const FunctionDecl *Current = nullptr;
   SmallVector<const ValueDecl *, 4> Locks;
+  /// The locks held at every goto to a label seen so far in the function.
+  llvm::DenseMap<const LabelDecl *, SmallVector<const ValueDecl *, 4>>
+      GotoLocks;
   SmallVector<const IfStmt *, 4> CurrentIf;
   SmallVector<const CompoundStmt *, 8> Compounds;
   SmallVector<PutSite, 32> Sites;

@@ -741,6 +741,54 @@ struct cset2 *cset2_first_rcu(void) {
   return c;
 }
 
+/* A put helper called only from an error ladder that follows
+   `spin_unlock(&l); return 0;` in source order, reached by gotos taken
+   under l (dpll_pin_on_pin_register(), Linux 6.12): the put is under l. */
+struct pinref {
+  refcount_t refcount;
+  struct list_head node;
+};
+static LIST_HEAD(pinrefs);
+static DEFINE_SPINLOCK(pinref_lock);
+static void pinref_put(struct pinref *r) {
+  if (!refcount_dec_and_test(&r->refcount)) // expected-note{{The final put of 'struct pinref::refcount' takes 'pinref_lock' as the count hits zero here: kcref style}}
+    return;
+  list_del(&r->node);
+  kfree(r);
+}
+int pinref_setup(struct pinref *r);
+int pinref_register(struct pinref *r) {
+  int ret;
+  spin_lock(&pinref_lock);
+  ret = pinref_setup(r);
+  if (ret)
+    goto undo;
+  spin_unlock(&pinref_lock);
+  return 0;
+undo:
+  pinref_put(r);
+  spin_unlock(&pinref_lock);
+  return ret;
+}
+struct pinref *pinref_first(void) {
+  struct pinref *r;
+  spin_lock(&pinref_lock);
+  r = list_first_entry_or_null(&pinrefs, struct pinref, node);
+  if (r)
+    refcount_inc(&r->refcount); // no-warning: under pinref_lock
+  spin_unlock(&pinref_lock);
+  return r;
+}
+struct pinref *pinref_first_rcu(void) {
+  struct pinref *r;
+  rcu_read_lock();
+  r = list_first_entry_or_null(&pinrefs, struct pinref, node); // expected-note{{Assuming 'pos__' is not equal to 'head__'}} expected-note{{'?' condition is true}} expected-note{{Internal reference obtained from a list walk: it holds no count}}
+  if (r) // expected-note{{Assuming 'r' is non-null}} expected-note{{Taking true branch}}
+    refcount_inc(&r->refcount); // expected-warning{{Plain refcount_inc() promotes an internal reference from a list walk under rcu_read_lock() only, without 'pinref_lock', the lock the final put of 'struct pinref::refcount' takes (kcref style): the count may already be zero}} expected-note{{Plain refcount_inc() promotes an internal reference from a list walk under rcu_read_lock() only, without 'pinref_lock', the lock the final put of 'struct pinref::refcount' takes (kcref style): the count may already be zero}}
+  rcu_read_unlock();
+  return r;
+}
+
 /* net/sched/act_api.c: the final put runs under the lock after an early
    `unlock; return` branch, which does not release it for the rest. */
 struct action {
