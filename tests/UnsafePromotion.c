@@ -694,11 +694,13 @@ struct cset *cset_first_rcu(void) {
 
 /* The same with CONFIG_LOCKDEP, where lockdep_assert_held(l) is a call of
    lock_is_held(&(l)->dep_map) inside the macro (Linux 6.12 lockdep builds:
-   kernel/trace/trace_events_user.c). */
+   kernel/trace/trace_events_user.c), skipped when lockdep is off: the
+   lock a function's leading assertion names is held from its entry. */
 int lock_is_held(const void *map);
+extern int debug_locks;
 #define lockdep_assert_held_lockdep(l)                                         \
   do {                                                                         \
-    if (!lock_is_held(&(l)->dep_map))                                          \
+    if (debug_locks && !lock_is_held(&(l)->dep_map))                           \
       printk("not held");                                                      \
   } while (0)
 struct cset2 {
