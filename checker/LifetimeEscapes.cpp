@@ -542,6 +542,32 @@ void lifetime::noteBind(SVal Loc, SVal Val, CheckerContext &C) {
   noteBindImpl(Loc, Val, C, State);
 }
 
+void lifetime::noteAsm(const GCCAsmStmt *AS, CheckerContext &C) {
+  bool WritesMemory = false;
+  for (unsigned I = 0, N = AS->getNumOutputs(); I < N; ++I)
+    WritesMemory |= AS->getOutputConstraint(I).contains('m');
+  for (unsigned I = 0, N = AS->getNumClobbers(); I < N; ++I)
+    WritesMemory |= AS->getClobber(I) == "memory";
+  if (!WritesMemory || !ruleEnabled(RuleId::AsmStores))
+    return;
+  ProgramStateRef State = C.getState();
+  for (const Expr *In : AS->inputs()) {
+    const auto *SR = dyn_cast_or_null<SymbolicRegion>(
+        refRegion(C.getSVal(In)) ? refRegion(C.getSVal(In))->getBaseRegion()
+                                 : nullptr);
+    if (!SR)
+      continue;
+    SymbolRef Sym = SR->getSymbol();
+    State = markStored(State, Sym);
+    for (const auto &KV : allRefs(State))
+      if (KV.first.Region->getBaseRegion() == SR && KV.second.isHeld() &&
+          escapesOnStore(keyFamily(KV.first)))
+        State = setRef(State, KV.first, KV.second.escaped());
+  }
+  if (State != C.getState() && applyRule(RuleId::AsmStores))
+    C.addTransition(State);
+}
+
 /// A pointer, or an integer word that may hold one (`unsigned long _nfct`,
 /// a tagged pointer the kernel stores as an integer).
 static bool isPointerWord(QualType T, ProgramStateRef State) {
@@ -586,6 +612,8 @@ ProgramStateRef lifetime::escapeSymbols(ProgramStateRef State,
   // escaping; one with no body in the TU publishes nothing by that.)
   const auto *Callee =
       Call ? dyn_cast_or_null<FunctionDecl>(Call->getDecl()) : nullptr;
+  bool FreesThrough = Callee && Callee->getIdentifier() &&
+                      activeModel().Calls.Frees.contains(Callee->getName());
   bool UninlinedBody =
       Callee && Callee->hasBody() &&
       (Kind == PSK_DirectEscapeOnCall || Kind == PSK_IndirectEscapeOnCall) &&
@@ -612,8 +640,10 @@ ProgramStateRef lifetime::escapeSymbols(ProgramStateRef State,
         (contractFor(*Call).Role == CallRole::Logging ||
          contractFor(*Call).Role == CallRole::KeepsNothing))
       continue;
+    // ... unless the call frees the object through it (`call_rcu(&o->rcu,
+    // free_cb)`: `calls: frees`).
     if (Kind == PSK_IndirectEscapeOnCall && !UninlinedBody && E.isOwned() &&
-        E.Acquirer && E.Acquirer->InitsFresh &&
+        E.Acquirer && E.Acquirer->InitsFresh && !FreesThrough &&
         ruleEnabled(RuleId::OpaqueCallMayKeep)) {
       if (!E.MayBeKept) {
         E.MayBeKept = true;

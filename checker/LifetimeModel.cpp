@@ -178,9 +178,9 @@ namespace {
 
 class LifetimeModel
     : public Checker<eval::Call, eval::Assume, check::PreCall, check::PostCall,
-                     check::PreStmt<ReturnStmt>, check::PostStmt<CastExpr>,
-                     check::PostStmt<CallExpr>, check::Bind,
-                     check::PointerEscape, check::LiveSymbols,
+                     check::PreStmt<ReturnStmt>, check::PreStmt<GCCAsmStmt>,
+                     check::PostStmt<CastExpr>, check::PostStmt<CallExpr>,
+                     check::Bind, check::PointerEscape, check::LiveSymbols,
                      check::DeadSymbols, check::EndFunction,
                      check::EndOfTranslationUnit> {
 public:
@@ -199,6 +199,9 @@ public:
     noteReturn(RS, C);
   }
   void checkPostStmt(const CastExpr *CE, CheckerContext &C) const;
+  void checkPreStmt(const GCCAsmStmt *AS, CheckerContext &C) const {
+    noteAsm(AS, C);
+  }
   void checkPostStmt(const CallExpr *CE, CheckerContext &C) const {
     ProgramStateRef State = C.getState();
     ProgramStateRef New = settleNeighbourCall(State, CE, C.getSVal(CE));

@@ -101,6 +101,9 @@ ProgramStateRef forgetPassedGivenPuts(const CallEvent &Call,
                                       ProgramStateRef State, bool Inlined);
 void noteReturn(const clang::ReturnStmt *RS, CheckerContext &C);
 void noteBind(SVal Loc, SVal Val, CheckerContext &C);
+/// Rule asm-stores: the pointers an inline assembly statement that writes
+/// memory is given may be stored by it (cmpxchg(), xchg()).
+void noteAsm(const clang::GCCAsmStmt *AS, CheckerContext &C);
 ProgramStateRef escapeSymbols(ProgramStateRef State,
                               const clang::ento::InvalidatedSymbols &Escaped,
                               const CallEvent *Call,

@@ -19,6 +19,8 @@
  *   strscpy(o->name, ...)) keep nothing; a log line neither.
  * - mutex_lock_interruptible() fails with a negative errno: returning it
  *   is an error return.
+ * - A free given a field (`call_rcu(&o->rcu, cb)`: `calls: frees`) frees
+ *   the object through it (perf_event_alloc()'s error path).
  * Twins: the object freed or put on those paths. */
 
 struct wq_head { int lock; };
@@ -29,6 +31,7 @@ struct thing {
   struct srcu_like srcu;
   char name[16];
   int handle;
+  struct rcu_head rcu;
 };
 void __init_waitqueue_head(struct wq_head *wq, const char *name, void *key);
 long sized_strscpy(char *dst, const char *src, long count);
@@ -73,7 +76,7 @@ int leak_field_cleaned_up(void) {
   kref_init(&t->ref); // on-note{{The call to kref_init() sets the count of the new object 't' to one: this path holds its first reference}}
   ret = mutex_lock_interruptible(&things_mutex);
   if (ret) // on-note{{'ret' is not equal to 0}} on-note{{Taking true branch}}
-    goto cleanup; // on-note{{Control jumps to line 81}}
+    goto cleanup; // on-note{{Control jumps to line 84}}
   things_last = t;
   mutex_unlock(&things_mutex);
   return 0;
@@ -127,4 +130,21 @@ _Bool twin_after_name_copy_put(const char *name, _Bool wait) {
   }
   things_last = t;
   return 1;
+}
+
+static void thing_free_rcu(struct rcu_head *h) {
+  kfree(container_of(h, struct thing, rcu));
+}
+int twin_freed_through_rcu(int n) {
+  struct thing *t = kzalloc(sizeof(*t), GFP_KERNEL);
+  if (!t)
+    return -ENOMEM;
+  kref_init(&t->ref);
+  thing_lock_setup(&t->srcu);
+  if (n > 4) {
+    call_rcu(&t->rcu, thing_free_rcu);
+    return -EINVAL; // no-warning
+  }
+  things_last = t;
+  return 0;
 }
