@@ -545,7 +545,7 @@ void lifetime::noteBind(SVal Loc, SVal Val, CheckerContext &C) {
 void lifetime::noteAsm(const GCCAsmStmt *AS, CheckerContext &C) {
   bool WritesMemory = false;
   for (unsigned I = 0, N = AS->getNumOutputs(); I < N; ++I)
-    WritesMemory |= AS->getOutputConstraint(I).contains('m');
+    WritesMemory |= StringRef(AS->getOutputConstraint(I)).contains('m');
   for (unsigned I = 0, N = AS->getNumClobbers(); I < N; ++I)
     WritesMemory |= AS->getClobber(I) == "memory";
   if (!WritesMemory || !ruleEnabled(RuleId::AsmStores))
