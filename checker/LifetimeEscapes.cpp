@@ -92,15 +92,16 @@ void lifetime::handOverArguments(const CallEvent &Call, CheckerContext &C) {
     const MemRegion *R = refRegion(Call.getArgSVal(I));
     if (!R || (Effect != ArgEffect::Store && Effect != ArgEffect::Keep))
       continue;
-    if (Effect == ArgEffect::Store && !WaitForResult)
-      if (const auto *SR = dyn_cast<SymbolicRegion>(R->getBaseRegion()))
-        Stored = markStored(Stored, SR->getSymbol());
     // A callee without a body that keeps what it is given (a naming rule:
     // `list_add_tail(&w->list, &head)` before kref_init(&w->ref)) publishes
     // the object as a store does; a body shows its own stores.
-    if (Effect == ArgEffect::Keep && !bodyInTU(Call) &&
-        ruleEnabled(K.isIndirect() ? RuleId::IndirectCallKeeps
-                                   : RuleId::NameTakesOwnership))
+    bool Publishes =
+        Effect == ArgEffect::Store
+            ? !WaitForResult
+            : !bodyInTU(Call) &&
+                  ruleEnabled(K.isIndirect() ? RuleId::IndirectCallKeeps
+                                             : RuleId::NameTakesOwnership);
+    if (Publishes)
       if (const auto *SR = dyn_cast<SymbolicRegion>(R->getBaseRegion()))
         Stored = markStored(Stored, SR->getSymbol());
     // A pointer the function was given, registered or stored here before
@@ -229,12 +230,12 @@ bool lifetime::storeOnSuccess(const CallEvent &Call, const CallContract &K,
   }
   std::string Callee = K.Name.str() + "()";
   RefKey Key = *Kept;
-  C.addTransition(
-      Failed,
-      refNote(C, Key.Region, Key.Fam, "", [Callee](const std::string &N) {
-        return "The call to " + Callee + " fails: it keeps " + "nothing, and " +
-               N + " is still this " + "path's to put";
-      }));
+  C.addTransition(Failed, refNote(C, Key.Region, Key.Fam, "",
+                                  [Callee](const std::string &N) {
+                                    return "The call to " + Callee +
+                                           " fails: it keeps nothing, and " +
+                                           N + " is still this path's to put";
+                                  }));
   return true;
 }
 
@@ -552,9 +553,8 @@ void lifetime::noteAsm(const GCCAsmStmt *AS, CheckerContext &C) {
     return;
   ProgramStateRef State = C.getState();
   for (const Expr *In : AS->inputs()) {
-    const auto *SR = dyn_cast_or_null<SymbolicRegion>(
-        refRegion(C.getSVal(In)) ? refRegion(C.getSVal(In))->getBaseRegion()
-                                 : nullptr);
+    const MemRegion *R = refRegion(C.getSVal(In));
+    const auto *SR = R ? dyn_cast<SymbolicRegion>(R->getBaseRegion()) : nullptr;
     if (!SR)
       continue;
     SymbolRef Sym = SR->getSymbol();
@@ -618,6 +618,11 @@ ProgramStateRef lifetime::escapeSymbols(ProgramStateRef State,
       Callee && Callee->hasBody() &&
       (Kind == PSK_DirectEscapeOnCall || Kind == PSK_IndirectEscapeOnCall) &&
       ruleEnabled(RuleId::InlinedBodyEscape);
+  bool FieldGivenToOpaqueCall =
+      Call && Kind == PSK_IndirectEscapeOnCall && !UninlinedBody;
+  CallRole Role = Call ? contractFor(*Call).Role : CallRole::None;
+  bool KeepsNothing =
+      Role == CallRole::Logging || Role == CallRole::KeepsNothing;
   if (Kind == PSK_EscapeOnBind || UninlinedBody)
     for (SymbolRef Sym : Escaped)
       if (Sym != Self && isPointerWord(Sym->getType(), State))
@@ -630,27 +635,24 @@ ProgramStateRef lifetime::escapeSymbols(ProgramStateRef State,
       continue;
     RefEntry E = KV.second;
     // A created object given by the address of one of its fields to a call
-    // without a body (`init_srcu_struct(&usr->lock)`, `timer_setup()`) may
-    // be kept by it (rule opaque-call-may-keep): it still leaks on an
-    // error return. (A keep-by-name call handed it over before.)
-    // A field given to a call that keeps nothing (a log line, a string
-    // copy into `o->name`) publishes nothing.
-    if (Kind == PSK_IndirectEscapeOnCall && !UninlinedBody && E.isOwned() &&
-        E.Acquirer && E.Acquirer->InitsFresh && Call &&
-        (contractFor(*Call).Role == CallRole::Logging ||
-         contractFor(*Call).Role == CallRole::KeepsNothing))
-      continue;
-    // ... unless the call frees the object through it (`call_rcu(&o->rcu,
-    // free_cb)`: `calls: frees`).
-    if (Kind == PSK_IndirectEscapeOnCall && !UninlinedBody && E.isOwned() &&
-        E.Acquirer && E.Acquirer->InitsFresh && !FreesThrough &&
-        ruleEnabled(RuleId::OpaqueCallMayKeep)) {
-      if (!E.MayBeKept) {
-        E.MayBeKept = true;
-        E.KeptBy = Call ? Call->getOriginExpr() : nullptr;
-        State = setRef(State, KV.first, E);
+    // without a body: a call that keeps nothing (a log line, a string copy
+    // into `o->name`) publishes nothing; one that frees it through the
+    // field (`call_rcu(&o->rcu, free_cb)`: `calls: frees`) ends it; any
+    // other (`init_srcu_struct(&usr->lock)`, `timer_setup()`) may keep it
+    // (rule opaque-call-may-keep): it still leaks on an error return. (A
+    // keep-by-name call handed it over before.)
+    if (FieldGivenToOpaqueCall && E.isOwned() && E.Acquirer &&
+        E.Acquirer->InitsFresh) {
+      if (KeepsNothing)
+        continue;
+      if (!FreesThrough && ruleEnabled(RuleId::OpaqueCallMayKeep)) {
+        if (!E.MayBeKept) {
+          E.MayBeKept = true;
+          E.KeptBy = Call->getOriginExpr();
+          State = setRef(State, KV.first, E);
+        }
+        continue;
       }
-      continue;
     }
     if (Kind == PSK_DirectEscapeOnCall)
       applyRule(RuleId::InlinedBodyEscape);
