@@ -419,7 +419,8 @@ void LifetimeModel::checkEndFunction(const ReturnStmt *RS,
   if (!C.inTopFrame())
     return;
   ProgramStateRef State = C.getState();
-  bool Err = returnsError(State);
+  PathError PE = returnsError(State);
+  bool Err = PE != PathError::None;
   SmallVector<std::pair<RefKey, RefEntry>, 2> Leaks;
   ProgramStateRef New = State;
   for (const auto &KV : allRefs(State)) {
@@ -432,8 +433,11 @@ void LifetimeModel::checkEndFunction(const ReturnStmt *RS,
     if ((!E.isNewReference() || createdForever(E, C)) && !Err)
       continue;
     // A function that may have kept the object returned, and so does
-    // this one: success (rule opaque-call-may-keep).
-    if (E.MayBeKept && !Err && applyRule(RuleId::OpaqueCallMayKeep))
+    // this one: success (rule opaque-call-may-keep). Another call's nonzero
+    // status does not undo that keep; only a known error, or the keeper's
+    // own failure (rule keeper-failed), does.
+    if (E.MayBeKept && PE != PathError::Known &&
+        applyRule(RuleId::OpaqueCallMayKeep))
       continue;
     Leaks.push_back(KV);
   }

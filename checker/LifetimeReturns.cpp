@@ -18,8 +18,24 @@ using namespace ento;
 using namespace krefcheck;
 using namespace krefcheck::lifetime;
 
+/// A status a call returned (an int the analyzer could not compute) that
+/// the path assumed nonzero but not of a sign: `if (ret) return ret;`.
+static const CallExpr *nonzeroCallStatus(SVal V, ProgramStateRef State,
+                                         CheckerContext &C) {
+  const auto *Sym = dyn_cast_or_null<SymbolConjured>(V.getAsSymbol());
+  const auto *CE = Sym ? dyn_cast_or_null<CallExpr>(Sym->getStmt()) : nullptr;
+  if (!CE || !Sym->getType()->isSignedIntegerType() ||
+      assumeCmpZero(State, V, BO_EQ, C))
+    return nullptr;
+  return CE;
+}
+
+/// Whether the function returns an error: NULL or an ERR_PTR(), a value
+/// known negative, or (rule nonzero-status-error) a call's nonzero status,
+/// that call then in *FailedCall.
 static bool isErrorReturn(const Expr *RetE, SVal V, ProgramStateRef State,
-                          CheckerContext &C) {
+                          CheckerContext &C,
+                          const CallExpr **FailedCall = nullptr) {
   const Expr *E = RetE->IgnoreParenCasts();
   if (const auto *CE = dyn_cast<CallExpr>(E))
     if (const FunctionDecl *FD = CE->getDirectCallee())
@@ -56,7 +72,14 @@ static bool isErrorReturn(const Expr *RetE, SVal V, ProgramStateRef State,
   ProgramStateRef NonNeg = assumeCmpZero(State, V, BO_GE, C);
   if (!V.getAs<NonLoc>())
     return false;
-  return Neg && !NonNeg;
+  if (Neg && !NonNeg)
+    return true;
+  const CallExpr *CE = Neg && NonNeg ? nonzeroCallStatus(V, State, C) : nullptr;
+  if (!CE || !applyRule(RuleId::NonzeroStatusError))
+    return false;
+  if (FailedCall)
+    *FailedCall = CE;
+  return true;
 }
 
 /// A callee the analyzer inlined returns an error while holding counts it
@@ -115,7 +138,7 @@ static ProgramStateRef keeperFailed(SVal V, ProgramStateRef State,
     // as any error return); an inlined one leaves the object to die with
     // its pointer.
     if (C.inTopFrame()) {
-      State = setReturnsError(State, true);
+      State = setReturnsError(State, PathError::Known);
     } else {
       E.MayBeKept = false;
       State = setRef(State, KV.first, E);
@@ -153,7 +176,9 @@ void lifetime::noteReturn(const ReturnStmt *RS, CheckerContext &C) {
   ProgramStateRef State =
       keeperFailed(C.getSVal(RetE), C.getState(), C, KeeperTag);
   if (!C.inTopFrame()) {
-    const NoteTag *Tag = heldAtErrorReturn(RetE, State, C);
+    // keeper-failed's note says why the object is still held.
+    const NoteTag *Tag =
+        KeeperTag ? nullptr : heldAtErrorReturn(RetE, State, C);
     // `pci_dev_put(dev); return dev;`: the function deliberately returns a
     // pointer it holds no count on (the object is kept alive elsewhere, e.g.
     // on a bus list); its caller uses it as a borrowed pointer.
@@ -192,7 +217,20 @@ void lifetime::noteReturn(const ReturnStmt *RS, CheckerContext &C) {
   }
   // Whether the path returns an error matters only to the counts still
   // held when the function ends (checkEndFunction).
-  if (hasRefs(State) && isErrorReturn(RetE, V, State, C))
-    State = setReturnsError(State, true);
-  addTransitionWithNotes(C, State, KeeperTag, nullptr);
+  const CallExpr *Failed = nullptr;
+  const NoteTag *StatusTag = nullptr;
+  if (hasRefs(State) && returnsError(State) == PathError::None &&
+      isErrorReturn(RetE, V, State, C, &Failed)) {
+    State = setReturnsError(State, Failed ? PathError::NonzeroStatus
+                                          : PathError::Known);
+    const FunctionDecl *FD = Failed ? Failed->getDirectCallee() : nullptr;
+    if (FD && !KeeperTag) {
+      std::string Msg = "Returning the nonzero status of " +
+                        FD->getName().str() +
+                        "(): a failure, by the kernel's 0-or-errno convention";
+      StatusTag = C.getNoteTag([Msg](PathSensitiveBugReport &) { return Msg; },
+                               /*IsPrunable=*/true);
+    }
+  }
+  addTransitionWithNotes(C, State, KeeperTag, StatusTag);
 }

@@ -10,7 +10,7 @@ using namespace ento;
 using namespace krefcheck;
 
 REGISTER_MAP_WITH_PROGRAMSTATE(HeldRefs, RefKey, RefEntry)
-REGISTER_TRAIT_WITH_PROGRAMSTATE(PathReturnsError, bool)
+REGISTER_TRAIT_WITH_PROGRAMSTATE(PathReturnsError, unsigned)
 REGISTER_TRAIT_WITH_PROGRAMSTATE(CreatedCountKept, bool)
 REGISTER_TRAIT_WITH_PROGRAMSTATE(PendingSelfStore, const void *)
 REGISTER_SET_WITH_PROGRAMSTATE(StoredPointers, SymbolRef)
@@ -56,6 +56,8 @@ void RefEntry::dump(raw_ostream &OS) const {
     OS << " by " << Acquirer->Name << "()";
   if (Releaser)
     OS << " put by " << Releaser->Name << "()";
+  if (Since)
+    OS << " since $" << Since;
 }
 
 const RefEntry *krefcheck::getRef(ProgramStateRef S, const RefKey &K) {
@@ -296,11 +298,11 @@ const MemRegion *krefcheck::refRegion(SVal V) {
   return R ? R->StripCasts() : nullptr;
 }
 
-ProgramStateRef krefcheck::setReturnsError(ProgramStateRef S, bool B) {
-  return S->set<PathReturnsError>(B);
+ProgramStateRef krefcheck::setReturnsError(ProgramStateRef S, PathError E) {
+  return S->set<PathReturnsError>(unsigned(E));
 }
-bool krefcheck::returnsError(ProgramStateRef S) {
-  return S->get<PathReturnsError>();
+PathError krefcheck::returnsError(ProgramStateRef S) {
+  return PathError(S->get<PathReturnsError>());
 }
 ProgramStateRef krefcheck::markCreatedCountKept(ProgramStateRef S) {
   return S->set<CreatedCountKept>(true);
@@ -352,7 +354,7 @@ void krefcheck::printLifetimeFacts(raw_ostream &OS, ProgramStateRef S,
     OS << "  stored " << Sym << NL;
   for (const auto &KV : S->get<FieldCopies>())
     OS << "  field " << KV.first << " holds " << KV.second << NL;
-  if (returnsError(S))
+  if (returnsError(S) != PathError::None)
     OS << "  path returns an error" << NL;
 }
 

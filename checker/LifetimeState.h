@@ -289,8 +289,12 @@ ProgramStateRef removeDeadNullWithArg(ProgramStateRef S,
 ProgramStateRef markAcpiNode(ProgramStateRef S, const MemRegion *Node);
 bool testedAcpi(ProgramStateRef S, const MemRegion *Node);
 
-/// Whether the path returns an error from the analyzed (top) function.
-ProgramStateRef setReturnsError(ProgramStateRef S, bool B);
+/// How the path's return from the analyzed (top) function fails: not at
+/// all, with a known error (a negative value, NULL, an ERR_PTR(), the
+/// failure of the call that may have kept an object), or only with a call's
+/// nonzero status (rule nonzero-status-error).
+enum class PathError : unsigned { None, Known, NonzeroStatus };
+ProgramStateRef setReturnsError(ProgramStateRef S, PathError E);
 /// The path took the outcome "not zero" of a put-and-test that dropped the
 /// one count it held on an object it created and never published: an
 /// outcome no other holder can cause (rule created-last-put).
@@ -301,7 +305,7 @@ bool createdCountKept(ProgramStateRef S);
 ProgramStateRef setPendingSelfStore(ProgramStateRef S,
                                     clang::ento::SymbolRef Sym);
 clang::ento::SymbolRef pendingSelfStore(ProgramStateRef S);
-bool returnsError(ProgramStateRef S);
+PathError returnsError(ProgramStateRef S);
 
 /// A name for the reference in messages: `'np'` or `the result of X()`.
 std::string describeRef(const RefKey &K, const RefEntry &E);

@@ -359,7 +359,15 @@ bool lifetime::mayBeNamedAgain(const MemRegion *R) {
   if (!ruleEnabled(RuleId::UnknownGetTarget))
     return false;
   const auto *SR = dyn_cast<SymbolicRegion>(R->getBaseRegion());
-  return SR && isa<SymbolConjured, SymbolDerived>(SR->getSymbol());
+  if (!SR)
+    return false;
+  // A call's result, a field read again after a call, or the first read of
+  // a field (`data->pdev` on entry): a later read of the field, after a
+  // call invalidated it, names the object again.
+  SymbolRef Sym = SR->getSymbol();
+  if (const auto *RV = dyn_cast<SymbolRegionValue>(Sym))
+    return !isa<VarRegion>(RV->getRegion());
+  return isa<SymbolConjured, SymbolDerived>(Sym);
 }
 
 std::string lifetime::pointerOrigin(const MemRegion *R) {

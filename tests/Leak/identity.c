@@ -109,9 +109,9 @@ int foo_alloc(struct foo_data *data) {
   int ret;
   pm_runtime_put(&data->pdev->dev);
   ret = configure(data);
-  if (ret) {
-    pm_runtime_get_sync(&data->pdev->dev);
-    return ret; // no-warning: the caller's count given back
+  if (ret) { // noident-note{{Assuming 'ret' is not equal to 0}} noident-note{{Taking true branch}}
+    pm_runtime_get_sync(&data->pdev->dev); // noident-note{{The call to pm_runtime_get_sync() takes a runtime-PM usage count of '&data->pdev->dev', even when it fails}}
+    return ret; // no-warning: the caller's count given back (a nonzero status is an error: rule nonzero-status-error) // noident-note{{Returning the nonzero status of configure(): a failure, by the kernel's 0-or-errno convention}} noident-warning{{The runtime-PM usage count of '&data->pdev->dev' taken by pm_runtime_get_sync() is not dropped on this error path (missing pm_runtime_put_noidle()); pm_runtime_get_sync() increments it even when it fails: consider pm_runtime_resume_and_get()}} noident-note{{The runtime-PM usage count of '&data->pdev->dev' taken by pm_runtime_get_sync() is not dropped on this error path (missing pm_runtime_put_noidle()); pm_runtime_get_sync() increments it even when it fails: consider pm_runtime_resume_and_get()}}
   }
   return 0;
 }
