@@ -120,6 +120,10 @@ struct CallNames {
   NameSet LockHeldTests;
   /// kfree(), call_rcu(), *_release(): frees or releases an object.
   NameSet Frees;
+  /// Release callbacks that end neither the object nor its count (the
+  /// free deferred to a list, or the count set again): a put that hit zero
+  /// through one freed nothing and left the count unknown.
+  NameSet NonFreeingReleases;
   /// atomic_add_unless(v, 1, 0) is atomic_inc_not_zero(v).
   NameSet AddUnless;
   /// *_inc_not_zero(), *_dec_and_test(): a use that shows a lifetime count.

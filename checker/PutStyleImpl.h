@@ -39,9 +39,15 @@ const clang::ValueDecl *ownerOf(const clang::Expr *CounterArg);
 /// object when null); invalid when it does not.
 clang::SourceLocation findFree(const clang::Stmt *S,
                                const clang::ValueDecl *Owner);
+/// The function a release argument (kref_put()'s second) names, or null.
+const clang::FunctionDecl *releaseCallback(const clang::Expr *ReleaseArg);
+/// A release callback of the model file's `calls: non-freeing-releases`:
+/// it ends neither the object nor its count.
+bool isNonFreeingRelease(const clang::FunctionDecl *Release);
 /// Does the kref release callback \p ReleaseArg (kref_put()'s argument) free
 /// its object? A callback whose body this TU does not have, or one called
-/// through a pointer, does: that is the kref contract. A body does when it,
+/// through a pointer, does: that is the kref contract; one of `calls:
+/// non-freeing-releases` does not. A body does when it,
 /// or a function with a body it calls directly, passes the object (its
 /// parameter, a container_of() view of it, `&o->rcu`) to a free-like call
 /// (`complete(&o->done)` alone frees nothing, `kfree(o->buf)` frees another

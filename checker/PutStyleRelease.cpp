@@ -229,14 +229,23 @@ private:
 
 } // namespace
 
-bool putstyle::releaseCallbackFrees(const Expr *ReleaseArg,
-                                    const FunctionDecl *&Release) {
-  Release = nullptr;
+bool putstyle::isNonFreeingRelease(const FunctionDecl *Release) {
+  return Release && Release->getIdentifier() &&
+         activeModel().Calls.NonFreeingReleases.contains(Release->getName());
+}
+
+const FunctionDecl *putstyle::releaseCallback(const Expr *ReleaseArg) {
   const auto *DRE = ReleaseArg
                         ? dyn_cast<DeclRefExpr>(ReleaseArg->IgnoreParenCasts())
                         : nullptr;
-  if (DRE)
-    Release = dyn_cast<FunctionDecl>(DRE->getDecl());
+  return DRE ? dyn_cast<FunctionDecl>(DRE->getDecl()) : nullptr;
+}
+
+bool putstyle::releaseCallbackFrees(const Expr *ReleaseArg,
+                                    const FunctionDecl *&Release) {
+  Release = releaseCallback(ReleaseArg);
+  if (isNonFreeingRelease(Release))
+    return false;
   const FunctionDecl *Def = Release ? Release->getDefinition() : nullptr;
   if (!Def || !Def->hasBody())
     return true;

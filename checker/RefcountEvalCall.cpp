@@ -252,9 +252,16 @@ bool RefcountModel::evalCall(const CallEvent &Call, CheckerContext &C) const {
         }
     ProgramStateRef HitZero = bindResult(State, truth(true));
     ProgramStateRef NotZero = bindResult(State, truth(false));
+    // A release that sets the count again or defers the free (`calls:
+    // non-freeing-releases`) leaves a count no one can tell.
+    bool Rearms = API.ReleaseArg && Call.getNumArgs() > *API.ReleaseArg &&
+                  putstyle::isNonFreeingRelease(putstyle::releaseCallback(
+                      Call.getArgExpr(*API.ReleaseArg)));
     if (Ctr) {
-      HitZero =
-          setCountState(HitZero, Ctr, CountState::hitZeroIn(C.getStackFrame()));
+      HitZero = Rearms
+                    ? forgetCountState(HitZero, Ctr)
+                    : setCountState(HitZero, Ctr,
+                                    CountState::hitZeroIn(C.getStackFrame()));
       NotZero = forgetCountState(NotZero, Ctr);
     }
     // *_dec_and_lock returns with the lock held when the count hit zero.

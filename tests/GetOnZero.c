@@ -170,6 +170,15 @@ void get_after_kref_put(struct obj *o) {
     kref_get(&o->ref); // expected-warning{{Call to kref_get() on 'o->ref' after its count dropped to zero}} expected-note{{Call to kref_get() on 'o->ref' after its count dropped to zero}}
 }
 
+/* A release that sets the count again (`calls: non-freeing-releases`:
+ * habanalabs' hl_sob_reset() re-inits it through asic_funcs->reset_sob()):
+ * the count after the put is unknown. */
+void hl_sob_reset(struct kref *ref);
+void get_after_rearming_put(struct obj *o) {
+  if (kref_put(&o->ref, hl_sob_reset))
+    kref_get(&o->ref); // no-warning: the release set the count again
+}
+
 void get_after_kref_put_not_last(struct obj *o) {
   kref_get(&o->ref);
   if (!kref_put(&o->ref, obj_release))
