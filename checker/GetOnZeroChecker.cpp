@@ -104,30 +104,51 @@ bool releasedSinceZero(const ExplodedNode *N, const MemRegion *Ctr) {
 /// mtk_hsdma_alloc_chan_resources()): a function that sets the count itself
 /// when it reads zero treats zero as an idle state it re-arms, not as an
 /// object being freed; the test and the get are serialized by its caller.
-bool rearmsCounter(const Stmt *S, const FieldDecl *FD) {
-  if (!S || !FD)
+/// The same for a global counter (`static refcount_t hist_pad_ref` in
+/// alloc_hist_pad(), under event_mutex).
+bool rearmsCounter(const Stmt *S, const ValueDecl *Counter) {
+  if (!S || !Counter)
     return false;
   if (const auto *CE = dyn_cast<CallExpr>(S))
     if (const FunctionDecl *Callee = CE->getDirectCallee())
-      if (Callee->getIdentifier() && CE->getNumArgs() == 2 &&
-          (Callee->getName() == "refcount_set" ||
-           Callee->getName() == "atomic_set" ||
-           Callee->getName() == "atomic_long_set")) {
-        const Expr *A = CE->getArg(0)->IgnoreParenImpCasts();
-        if (const auto *UO = dyn_cast<UnaryOperator>(A))
-          if (UO->getOpcode() == UO_AddrOf)
-            A = UO->getSubExpr()->IgnoreParenImpCasts();
-        Expr::EvalResult V;
-        const ASTContext &Ctx = Callee->getASTContext();
-        if (const auto *ME = dyn_cast<MemberExpr>(A))
-          if (ME->getMemberDecl() == FD &&
-              CE->getArg(1)->EvaluateAsInt(V, Ctx) && !V.Val.getInt().isZero())
+      if (const CountAPI *API = Callee->getIdentifier()
+                                    ? lookupCountAPI(Callee->getName())
+                                    : nullptr)
+        if (API->Op == CountOp::Init && API->CounterArg < CE->getNumArgs()) {
+          // The model's init rows: kref_init() sets one, refcount_set(r, n)
+          // and atomic_set(c, n) their value argument.
+          Expr::EvalResult V;
+          const ASTContext &Ctx = Callee->getASTContext();
+          bool NonZero = !API->ValueArg ||
+                         (*API->ValueArg < CE->getNumArgs() &&
+                          CE->getArg(*API->ValueArg)->EvaluateAsInt(V, Ctx) &&
+                          !V.Val.getInt().isZero());
+          const Expr *A = CE->getArg(API->CounterArg)->IgnoreParenImpCasts();
+          if (const auto *UO = dyn_cast<UnaryOperator>(A))
+            if (UO->getOpcode() == UO_AddrOf)
+              A = UO->getSubExpr()->IgnoreParenImpCasts();
+          const ValueDecl *Named = nullptr;
+          if (const auto *ME = dyn_cast<MemberExpr>(A))
+            Named = ME->getMemberDecl();
+          else if (const auto *DRE = dyn_cast<DeclRefExpr>(A))
+            Named = DRE->getDecl();
+          if (NonZero && Named == Counter)
             return true;
-      }
+        }
   for (const Stmt *Child : S->children())
-    if (rearmsCounter(Child, FD))
+    if (rearmsCounter(Child, Counter))
       return true;
   return false;
+}
+
+/// The declaration of a counter: its field, or the variable of a global or
+/// static counter (`static refcount_t hist_pad_ref`).
+const ValueDecl *counterDecl(const MemRegion *Ctr, const FieldDecl *FD) {
+  if (FD)
+    return FD;
+  if (const auto *VR = dyn_cast<VarRegion>(Ctr->StripCasts()))
+    return VR->getDecl();
+  return nullptr;
 }
 
 bool holdsPutLock(ProgramStateRef State, const PutStyleInfo *Info) {
@@ -255,7 +276,7 @@ void GetOnZeroChecker::checkPreCall(const CallEvent &Call,
   if (holdsPutLock(State, Info))
     return;
   if (const Decl *D = C.getLocationContext()->getDecl())
-    if (rearmsCounter(D->getBody(), FD))
+    if (rearmsCounter(D->getBody(), counterDecl(Ctr, FD)))
       return;
   report(C, Call, Ctr, nullptr,
          "Check-then-get race: the count of '" + Name +

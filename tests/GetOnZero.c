@@ -653,3 +653,28 @@ void ring_open_bad(struct obj *o) {
   }
   refcount_inc(&o->users); // expected-warning{{Check-then-get race: the count of 'o->users' was tested non-zero without holding a reference, and may drop to zero before refcount_inc(); use refcount_inc_not_zero() and check its result}} expected-note{{Check-then-get race}}
 }
+
+/* The same for a global counter (kernel/trace/trace_events_hist.c
+ * alloc_hist_pad(): `static refcount_t hist_pad_ref`, set to one when it
+ * reads zero). */
+static refcount_t pad_ref;
+void *pad_alloc(void);
+
+int pad_get_ok(void) {
+  if (refcount_read(&pad_ref)) {
+    refcount_inc(&pad_ref); // no-warning: zero is the idle state it re-arms
+    return 0;
+  }
+  if (!pad_alloc())
+    return -ENOMEM;
+  refcount_set(&pad_ref, 1);
+  return 0;
+}
+
+int pad_get_bad(void) {
+  if (refcount_read(&pad_ref)) { // expected-note{{The count of 'pad_ref' is read here without holding a reference of this path}} expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
+    refcount_inc(&pad_ref); // expected-warning{{Check-then-get race: the count of 'pad_ref' was tested non-zero without holding a reference, and may drop to zero before refcount_inc(); use refcount_inc_not_zero() and check its result}} expected-note{{Check-then-get race}}
+    return 0;
+  }
+  return pad_alloc() ? 0 : -ENOMEM;
+}
