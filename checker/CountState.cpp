@@ -159,6 +159,9 @@ ProgramStateRef krefcheck::forgetFailedTryGets(ProgramStateRef S,
 }
 
 ProgramStateRef krefcheck::forgetZeroFilled(ProgramStateRef S, SymbolRef Obj) {
+  // Called for every escaping symbol: most were never zero-filled objects.
+  if (!S->contains<ZeroFilledObjects>(Obj))
+    return S;
   return S->remove<ZeroFilledObjects>(Obj);
 }
 

@@ -68,6 +68,9 @@ public:
 private:
   llvm::StringSet<> Exact;
   std::vector<std::string> Globs;
+  /// Names already matched against Globs (a model is per thread, and a TU
+  /// asks about the same callees on every path).
+  mutable llvm::StringMap<bool> GlobMemo;
 };
 
 /// The words of callee names that the naming heuristics of the rule

@@ -38,6 +38,7 @@ bool krefcheck::globMatches(StringRef Pattern, StringRef Name) {
 }
 
 void NameSet::insert(StringRef Name) {
+  GlobMemo.clear();
   if (!Name.contains('*'))
     Exact.insert(Name);
   else if (!llvm::is_contained(Globs, Name))
@@ -45,9 +46,15 @@ void NameSet::insert(StringRef Name) {
 }
 
 bool NameSet::contains(StringRef Name) const {
-  return Exact.contains(Name) || llvm::any_of(Globs, [&](const std::string &G) {
-           return globMatches(G, Name);
-         });
+  if (Exact.contains(Name))
+    return true;
+  if (Globs.empty())
+    return false;
+  auto [It, New] = GlobMemo.try_emplace(Name, false);
+  if (New)
+    It->second = llvm::any_of(
+        Globs, [&](const std::string &G) { return globMatches(G, Name); });
+  return It->second;
 }
 
 const RoleRow *Model::role(StringRef Name) const {
