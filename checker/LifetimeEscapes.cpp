@@ -115,8 +115,8 @@ void lifetime::handOverArguments(const CallEvent &Call, CheckerContext &C) {
         }))
       Stored = markKeptGiven(Stored, R);
   }
-  auto Refs = allRefs(State);
-  if (Refs.empty()) {
+  RefMap Refs = allRefs(State);
+  if (!hasRefs(State)) {
     if (Stored != State)
       C.addTransition(Stored);
     return;
@@ -442,9 +442,9 @@ ProgramStateRef lifetime::forgetCountsPutOutOfSight(ProgramStateRef State,
   const auto *FD = dyn_cast_or_null<FunctionDecl>(Call.getDecl());
   if (!FD || !FD->hasBody())
     return State;
-  auto Refs = allRefs(State);
-  if (Refs.empty())
+  if (!hasRefs(State))
     return State;
+  RefMap Refs = allRefs(State);
   FamilySet Families = bodyPutFamilies(FD, 3);
   if (Families.empty())
     return State;

@@ -75,13 +75,7 @@ bool krefcheck::hasRefs(ProgramStateRef S) {
   return !S->get<HeldRefs>().isEmpty();
 }
 
-llvm::SmallVector<std::pair<RefKey, RefEntry>, 8>
-krefcheck::allRefs(ProgramStateRef S) {
-  llvm::SmallVector<std::pair<RefKey, RefEntry>, 8> V;
-  for (const auto &KV : S->get<HeldRefs>())
-    V.push_back({KV.first, KV.second});
-  return V;
-}
+RefMap krefcheck::allRefs(ProgramStateRef S) { return S->get<HeldRefs>(); }
 
 /// The field or variable a symbolic pointer was loaded from, if any.
 /// The region a pointer's symbol was loaded from (before or after a call

@@ -43,6 +43,7 @@
 #include "clang/StaticAnalyzer/Core/PathSensitive/ProgramState.h"
 #include "clang/StaticAnalyzer/Core/PathSensitive/SymbolManager.h"
 #include "llvm/ADT/FoldingSet.h"
+#include "llvm/ADT/ImmutableMap.h"
 #include "llvm/ADT/SmallVector.h"
 #include <functional>
 #include <optional>
@@ -183,7 +184,10 @@ using clang::ento::ProgramStateRef;
 const RefEntry *getRef(ProgramStateRef S, const RefKey &K);
 ProgramStateRef setRef(ProgramStateRef S, const RefKey &K, const RefEntry &E);
 ProgramStateRef removeRef(ProgramStateRef S, const RefKey &K);
-llvm::SmallVector<std::pair<RefKey, RefEntry>, 8> allRefs(ProgramStateRef S);
+/// The path's references, a persistent map: iterating it copies nothing,
+/// and it stays valid while the loop builds new states.
+using RefMap = llvm::ImmutableMap<RefKey, RefEntry>;
+RefMap allRefs(ProgramStateRef S);
 /// Does the path track any reference (cheaper than allRefs().empty())?
 bool hasRefs(ProgramStateRef S);
 
