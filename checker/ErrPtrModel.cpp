@@ -48,12 +48,66 @@ bool lifetime::evalIntegrityCheck(const CallEvent &Call, CheckerContext &C) {
   return true;
 }
 
+/// The symbol of a pointer to the start of its object (`p`, not
+/// `&p->field`), whose IS_ERR() outcome the path can remember.
+static SymbolRef pointerSymbol(const MemRegion *R) {
+  const auto *SR = dyn_cast_or_null<SymbolicRegion>(R);
+  return SR ? SR->getSymbol() : nullptr;
+}
+
+/// Rule errptr-values: IS_ERR(p) (IS_ERR_OR_NULL(p)) of any pointer splits
+/// the path into an ERR_PTR() (non-NULL), a real pointer and, for the
+/// _OR_NULL form, NULL, and remembers the outcome for p: a second test
+/// agrees with the first, and PTR_ERR(p) of an ERR_PTR() is a negative
+/// errno (evalPtrErr()). Without it the analyzer runs the inline bodies,
+/// whose casts lose the range: `if (IS_ERR(p)) return PTR_ERR(p);` could
+/// return 0, and the caller would go on as if the call had succeeded.
+static bool splitOnErrPtr(const MemRegion *R, DefinedOrUnknownSVal DV,
+                          const CallExpr *CE, CheckerContext &C, bool OrNull) {
+  SymbolRef Sym = pointerSymbol(R);
+  if (!Sym || !ruleEnabled(RuleId::ErrPtrValues))
+    return false;
+  ProgramStateRef State = C.getState();
+  SValBuilder &SVB = C.getSValBuilder();
+  const LocationContext *LC = C.getLocationContext();
+  QualType T = CE->getType();
+  auto Bind = [&](ProgramStateRef S, int V) {
+    return S->BindExpr(CE, LC, SVB.makeIntVal(V, T));
+  };
+  auto [NonNull, IsNull] = State->assume(DV);
+  std::optional<bool> Known = errPtrFact(State, Sym);
+  applyRule(RuleId::ErrPtrValues);
+  // An ERR_PTR() is never NULL; IS_ERR_OR_NULL(NULL) is true.
+  if (NonNull && Known.value_or(true))
+    C.addTransition(Bind(noteErrPtr(NonNull, Sym, true), 1));
+  if (OrNull && IsNull)
+    C.addTransition(Bind(IsNull, 1));
+  ProgramStateRef Real = OrNull ? NonNull : State;
+  if (Real && !Known.value_or(false))
+    C.addTransition(Bind(noteErrPtr(Real, Sym, false), 0));
+  return true;
+}
+
 bool lifetime::evalPtrErr(const CallEvent &Call, CheckerContext &C) {
   const auto *CE = dyn_cast_or_null<CallExpr>(Call.getOriginExpr());
   if (Call.getNumArgs() != 1 || !CE || !CE->getType()->isIntegerType())
     return false;
   const MemRegion *R = refRegion(Call.getArgSVal(0));
   ProgramStateRef State = C.getState();
+  // PTR_ERR() of what IS_ERR() found an ERR_PTR(): -MAX_ERRNO..-1.
+  if (SymbolRef Sym = pointerSymbol(R))
+    if (errPtrFact(State, Sym).value_or(false) &&
+        ruleEnabled(RuleId::ErrPtrValues)) {
+      SVal Ret = conjureCallResult(Call, C);
+      BasicValueFactory &BVF = C.getSValBuilder().getBasicValueFactory();
+      QualType T = CE->getType();
+      if (auto DV = Ret.getAs<DefinedOrUnknownSVal>())
+        if (ProgramStateRef Err = State->assumeInclusiveRange(
+                *DV, BVF.getValue(-4095, T), BVF.getValue(-1, T), true)) {
+          C.addTransition(Err->BindExpr(CE, C.getLocationContext(), Ret));
+          return true;
+        }
+    }
   if (!R || !countedObject(State, R) || !applyRule(RuleId::CountedNotErrPtr))
     return false;
   // The value of a real pointer as a long: anything but -MAX_ERRNO..-1.
@@ -116,8 +170,10 @@ bool lifetime::evalIsErr(const CallEvent &Call, CheckerContext &C,
           isNewReference(*KV.second.Acquirer))
         NullResult = true;
     auto DV = Arg.getAs<DefinedOrUnknownSVal>();
-    if (!NullResult || !DV)
+    if (!DV)
       return false;
+    if (!NullResult)
+      return splitOnErrPtr(R, *DV, CE, C, OrNull);
     auto [NonNull, IsNull] = State->assume(*DV);
     if (NonNull)
       C.addTransition(

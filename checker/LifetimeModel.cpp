@@ -360,8 +360,10 @@ void LifetimeModel::checkDeadSymbols(SymbolReaper &SR,
   ProgramStateRef New = removeDeadNeighbours(
       removeDeadSameResults(
           removeDeadNullWithArg(
-              removeDeadFieldCopies(
-                  removeDeadConverted(removeDeadStored(State, SR), SR), SR),
+              removeDeadErrPtrs(
+                  removeDeadFieldCopies(
+                      removeDeadConverted(removeDeadStored(State, SR), SR), SR),
+                  SR),
               SR),
           SR),
       SR);

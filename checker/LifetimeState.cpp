@@ -22,6 +22,7 @@ REGISTER_MAP_WITH_PROGRAMSTATE(FieldCopies, const MemRegion *,
 REGISTER_SET_WITH_PROGRAMSTATE(AcpiNodes, const MemRegion *)
 REGISTER_SET_WITH_PROGRAMSTATE(KeptGivenObjects, const MemRegion *)
 REGISTER_MAP_WITH_PROGRAMSTATE(NullWithArg, SymbolRef, const MemRegion *)
+REGISTER_MAP_WITH_PROGRAMSTATE(ErrPtrFacts, SymbolRef, bool)
 
 /// Drops the entries of a map keyed by symbol whose symbol died.
 template <typename Trait>
@@ -456,6 +457,19 @@ ProgramStateRef krefcheck::noteNullWithArg(ProgramStateRef S, SymbolRef Result,
 const MemRegion *krefcheck::nullWithArg(ProgramStateRef S, SymbolRef Result) {
   const MemRegion *const *Arg = S->get<NullWithArg>(Result);
   return Arg ? *Arg : nullptr;
+}
+ProgramStateRef krefcheck::noteErrPtr(ProgramStateRef S, SymbolRef Ptr,
+                                      bool IsErr) {
+  return S->set<ErrPtrFacts>(Ptr, IsErr);
+}
+std::optional<bool> krefcheck::errPtrFact(ProgramStateRef S, SymbolRef Ptr) {
+  if (const bool *B = S->get<ErrPtrFacts>(Ptr))
+    return *B;
+  return std::nullopt;
+}
+ProgramStateRef krefcheck::removeDeadErrPtrs(ProgramStateRef S,
+                                             SymbolReaper &SR) {
+  return removeDeadKeys<ErrPtrFacts>(S, SR);
 }
 ProgramStateRef krefcheck::removeDeadNullWithArg(ProgramStateRef S,
                                                  SymbolReaper &SR) {

@@ -285,6 +285,13 @@ ProgramStateRef noteNullWithArg(ProgramStateRef S,
                                 clang::ento::SymbolRef Result,
                                 const MemRegion *Arg);
 const MemRegion *nullWithArg(ProgramStateRef S, clang::ento::SymbolRef Result);
+/// What IS_ERR() said of a pointer symbol on this path (rule
+/// errptr-values): true for an ERR_PTR(), false for a real pointer or NULL.
+ProgramStateRef noteErrPtr(ProgramStateRef S, clang::ento::SymbolRef Ptr,
+                           bool IsErr);
+std::optional<bool> errPtrFact(ProgramStateRef S, clang::ento::SymbolRef Ptr);
+ProgramStateRef removeDeadErrPtrs(ProgramStateRef S,
+                                  clang::ento::SymbolReaper &SR);
 ProgramStateRef removeDeadNullWithArg(ProgramStateRef S,
                                       clang::ento::SymbolReaper &SR);
 
