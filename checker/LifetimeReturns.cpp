@@ -123,16 +123,14 @@ static const NoteTag *heldAtErrorReturn(const Expr *RetE, ProgramStateRef State,
 /// keeps nothing. The object is the path's again.
 static ProgramStateRef keeperFailed(SVal V, ProgramStateRef State,
                                     CheckerContext &C, const NoteTag *&Tag) {
-  const auto *Sym = dyn_cast_or_null<SymbolConjured>(V.getAsSymbol());
-  if (!Sym || !Sym->getStmt() || !Sym->getType()->isSignedIntegerType())
+  // Known negative: an error return already (isErrorReturn()).
+  const CallExpr *Status = nonzeroCallStatus(V, State, C);
+  if (!Status || !assumeCmpZero(State, V, BO_GE, C))
     return State;
   for (const auto &KV : allRefs(State)) {
     RefEntry E = KV.second;
-    if (!E.MayBeKept || E.KeptBy != Sym->getStmt() || !E.isHeld())
-      continue;
-    // Known negative: an error return already (isErrorReturn()).
-    if (assumeCmpZero(State, V, BO_EQ, C) ||
-        !assumeCmpZero(State, V, BO_GE, C) || !applyRule(RuleId::KeeperFailed))
+    if (!E.MayBeKept || E.KeptBy != Status || !E.isHeld() ||
+        !applyRule(RuleId::KeeperFailed))
       continue;
     // The analyzed function returns that failure (reported at its return,
     // as any error return); an inlined one leaves the object to die with
@@ -143,8 +141,7 @@ static ProgramStateRef keeperFailed(SVal V, ProgramStateRef State,
       E.MayBeKept = false;
       State = setRef(State, KV.first, E);
     }
-    const auto *CE = dyn_cast<CallExpr>(E.KeptBy);
-    const FunctionDecl *FD = CE ? CE->getDirectCallee() : nullptr;
+    const FunctionDecl *FD = Status->getDirectCallee();
     std::string Callee = FD ? FD->getName().str() + "()" : "the call";
     Tag = refNote(C, KV.first.Region, KV.first.Fam, "",
                   [Callee](const std::string &N) {
