@@ -164,11 +164,26 @@ bool krefcheck::wasKeptGiven(ProgramStateRef S, const MemRegion *R) {
   return R && S->contains<KeptGivenObjects>(R->getBaseRegion());
 }
 
+/// Whether Copy is a pointer reloaded from a field a held object's pointer
+/// Obj was stored into (`md->port = port`, then `md->port` read again after a
+/// call invalidated `*md`): rule field-copy-identity.
+static bool reloadedFieldCopy(ProgramStateRef S, const MemRegion *Obj,
+                              const MemRegion *Copy) {
+  if (!ruleEnabled(RuleId::FieldCopyIdentity))
+    return false;
+  const MemRegion *Origin = loadedFrom(Copy);
+  const MemRegion *const *Stored =
+      Origin ? S->get<FieldCopies>(Origin) : nullptr;
+  return Stored && (*Stored)->getBaseRegion() == Obj;
+}
+
 /// Whether two pointers were loaded from the same place: the same field, or
 /// the same element of arrays loaded from the same place (`wcnss->pds[0]`
-/// before and after a call invalidated `*wcnss` and so `wcnss->pds`).
-static bool sameLoadOrigin(const MemRegion *A, const MemRegion *B,
-                           unsigned Depth = 0) {
+/// before and after a call invalidated `*wcnss` and so `wcnss->pds`), or the
+/// same field path of an object and of the pointer a field copy of it was
+/// reloaded from (`port->dev.parent` and `md->port->dev.parent`).
+static bool sameLoadOrigin(ProgramStateRef S, const MemRegion *A,
+                           const MemRegion *B, unsigned Depth = 0) {
   const MemRegion *OA = loadRegion(A), *OB = loadRegion(B);
   if (!OA || !OB)
     return false;
@@ -178,12 +193,15 @@ static bool sameLoadOrigin(const MemRegion *A, const MemRegion *B,
     return false;
   const MemRegion *SA = nullptr, *SB = nullptr;
   // The same field of objects loaded from the same place
-  // (`vfe->camss->dev` before and after a call invalidated `*vfe`).
+  // (`vfe->camss->dev` before and after a call invalidated `*vfe`), through
+  // embedded structs (`port->dev.parent`).
   const auto *FA = dyn_cast<FieldRegion>(OA);
   const auto *FB = dyn_cast<FieldRegion>(OB);
-  if (FA && FB && FA->getDecl() == FB->getDecl()) {
+  while (FA && FB && FA->getDecl() == FB->getDecl()) {
     SA = FA->getSuperRegion()->StripCasts();
     SB = FB->getSuperRegion()->StripCasts();
+    FA = dyn_cast<FieldRegion>(SA);
+    FB = dyn_cast<FieldRegion>(SB);
   }
   const auto *EA = dyn_cast<ElementRegion>(OA);
   const auto *EB = dyn_cast<ElementRegion>(OB);
@@ -194,7 +212,9 @@ static bool sameLoadOrigin(const MemRegion *A, const MemRegion *B,
   }
   if (!SA || !SB)
     return false;
-  return SA == SB || sameLoadOrigin(SA, SB, Depth + 1);
+  if (SA == SB || reloadedFieldCopy(S, SA, SB) || reloadedFieldCopy(S, SB, SA))
+    return true;
+  return sameLoadOrigin(S, SA, SB, Depth + 1);
 }
 
 /// Whether a counter field looks like its object's lifetime count
@@ -276,7 +296,7 @@ krefcheck::findRef(ProgramStateRef S, const MemRegion *R, Family F) {
   if (isa<SymbolicRegion>(Base))
     for (const auto &KV : S->get<HeldRefs>())
       if (keyFamily(KV.first) == F &&
-          sameLoadOrigin(KV.first.Region->getBaseRegion(), Base))
+          sameLoadOrigin(S, KV.first.Region->getBaseRegion(), Base))
         return std::make_pair(KV.first, KV.second);
   // `ctrl->dev = &pdev->dev; ... pm_runtime_put(ctrl->dev)` after a call
   // invalidated `*ctrl`: the reloaded field is the pointer stored in it.
