@@ -22,16 +22,26 @@ using namespace krefcheck::lifetime;
 /// the pointer is a real object, never an ERR_PTR():
 /// `if (IS_ERR(p))` / `PTR_ERR(p) == -EAGAIN` after `return p` of a lookup
 /// that took a count cannot hold (tty_lookup_driver, gss_setup_upcall).
+/// So is a pointer the counted object was read out of (`vma` for a count on
+/// `vma->obj`, i915_vma_get()): the path dereferenced it.
 static bool countedObject(ProgramStateRef State, const MemRegion *R) {
   if (!ruleEnabled(RuleId::CountedNotErrPtr))
     return false;
   const MemRegion *Base = R->getBaseRegion();
-  for (const auto &KV : allRefs(State))
-    if (KV.first.Region->getBaseRegion() == Base && KV.second.Acquirer &&
-        (!isNewReference(*KV.second.Acquirer) ||
-         KV.second.Acquirer->InitsFresh) &&
-        KV.second.K != RefEntry::Kind::BorrowedPut)
-      return true;
+  for (const auto &KV : allRefs(State)) {
+    if (!KV.second.Acquirer ||
+        (isNewReference(*KV.second.Acquirer) &&
+         !KV.second.Acquirer->InitsFresh) ||
+        KV.second.K == RefEntry::Kind::BorrowedPut)
+      continue;
+    const MemRegion *Held = KV.first.Region->getBaseRegion();
+    for (unsigned Depth = 0; Held && Depth < 3; ++Depth) {
+      if (Held == Base)
+        return true;
+      Held = loadedOutOf(Held);
+      Held = Held ? Held->getBaseRegion() : nullptr;
+    }
+  }
   return false;
 }
 
