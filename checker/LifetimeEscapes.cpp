@@ -154,12 +154,13 @@ void lifetime::handOverArguments(const CallEvent &Call, CheckerContext &C) {
       }
       if (E.K == RefEntry::Kind::BorrowedPut) {
         // The callee may take a reference of its own: forget the put. A
-        // logging call keeps nothing (so a later get can still give the
-        // caller's count back: rule power-cycle). The put of a reference
-        // the function was given is forgotten only once the call returns
-        // (forgetPassedGivenPuts): passing the pointer is a use after that
-        // put, which refcount.UseAfterPut reports before the call.
-        if (K.Role != CallRole::Logging &&
+        // logging call or one that keeps nothing (pm_runtime_allow()) does
+        // not (so a later get can still give the caller's count back: rule
+        // power-cycle). The put of a reference the function was given is
+        // forgotten only once the call returns (forgetPassedGivenPuts):
+        // passing the pointer is a use after that put, which
+        // refcount.UseAfterPut reports before the call.
+        if (K.Role != CallRole::Logging && K.Role != CallRole::KeepsNothing &&
             !(isGivenReferencePut(State, KV.first, E) &&
               ruleEnabled(RuleId::GivenReferenceSinglePut)))
           New = removeRef(New, KV.first);
@@ -246,7 +247,7 @@ ProgramStateRef lifetime::forgetPassedGivenPuts(const CallEvent &Call,
   // An inlined callee's gets and puts are on the path already (a cleanup
   // helper that puts the node the caller puts again): nothing to forget.
   if (Inlined || K.changesCount() || K.valueOnly() ||
-      K.Role == CallRole::Logging ||
+      K.Role == CallRole::Logging || K.Role == CallRole::KeepsNothing ||
       !ruleEnabled(RuleId::GivenReferenceSinglePut))
     return State;
   for (unsigned I = 0, N = Call.getNumArgs(); I < N; ++I) {

@@ -278,6 +278,8 @@ int pci_enable_device(struct pci_dev *dev);
 int __pm_runtime_resume(struct device *dev, int rpmflags);
 int __pm_runtime_idle(struct device *dev, int rpmflags);
 void pm_runtime_enable(struct device *dev);
+void pm_runtime_allow(struct device *dev);
+void pm_runtime_forbid(struct device *dev);
 #define for_each_pci_dev(d) while ((d = pci_get_device(PCI_ANY_ID, PCI_ANY_ID, d)) != NULL)
 
 /* networking, dentries */

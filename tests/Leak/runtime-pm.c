@@ -302,6 +302,35 @@ struct thx *th_alloc(struct device *dev) {
   }
   return th;
 }
+/* The PCI driver pattern around the PM core's balanced vote: probe drops
+ * the bus core's count and allows runtime PM; its error path forbids it
+ * again and takes the count back (intel_th_alloc()/intel_th_free(), most
+ * PCI probes). pm_runtime_allow()/pm_runtime_forbid() keep nothing of the
+ * device (keeps-nothing rows): the put before them is still given back. */
+int pci_rpm_probe(struct pci_dev *pdev) {
+  int ret;
+  pm_runtime_put_noidle(&pdev->dev);
+  pm_runtime_allow(&pdev->dev);
+  ret = setup();
+  if (ret) {
+    pm_runtime_forbid(&pdev->dev);
+    pm_runtime_get_noresume(&pdev->dev);
+    return ret; // no-warning: the bus core's count is given back
+  }
+  return 0;
+}
+/* The same error path in a probe that never dropped the count. */
+int pci_rpm_probe_bad(struct pci_dev *pdev) {
+  int ret;
+  pm_runtime_allow(&pdev->dev);
+  ret = setup();
+  if (ret) { // expected-note{{Assuming 'ret' is not equal to 0}} expected-note{{Taking true branch}}
+    pm_runtime_forbid(&pdev->dev);
+    pm_runtime_get_noresume(&pdev->dev); // expected-note{{The call to pm_runtime_get_noresume() takes a runtime-PM usage count of '&pdev->dev'}}
+    return ret; // LEAK expected-note{{Returning the nonzero status of setup(): a failure, by the kernel's 0-or-errno convention}} expected-warning{{The runtime-PM usage count of '&pdev->dev' taken by pm_runtime_get_noresume() is not dropped on this error path (missing pm_runtime_put())}} expected-note{{The runtime-PM usage count of '&pdev->dev' taken by pm_runtime_get_noresume() is not dropped on this error path (missing pm_runtime_put())}}
+  }
+  return 0;
+}
 /* the same free helper on a path that never gave the count up */
 struct thx *th_alloc_no_put(struct device *dev) {
   struct thx *th = kzalloc(sizeof(*th), GFP_KERNEL);
