@@ -25,6 +25,7 @@ while [ $# -gt 0 ]; do
   esac
 done
 [ -n "$PLUGIN" ] && [ -f "$PLUGIN" ] || die "no plugin (-p PLUGIN)"
+PLUGIN=$(realpath "$PLUGIN") # the analysis runs in the kernel tree
 case "$KERNEL" in 6.1|6.12) ;; *) die "unknown kernel '$KERNEL' (6.1 or 6.12)" ;; esac
 [ -n "$DIR" ] || DIR=$([ "$KERNEL" = 6.12 ] && echo ~/.cache/kcorpus-of-6.12 || echo ~/.cache/kcorpus-of)
 TREE="$DIR/linux-source-$KERNEL"

@@ -39,6 +39,12 @@ void withModel(CheckerManager &Mgr) {
   if (krefcheck::loadModel(Mgr))
     Register(Mgr);
 }
+/// refcount.Model, which every refcount checker depends on, also decides
+/// how the CFG treats cleanup variables (CleanupScopes.cpp).
+void registerModelAndScopes(CheckerManager &Mgr) {
+  krefcheck::keepPathsThroughCleanups(Mgr);
+  withModel<registerRefcountModel>(Mgr);
+}
 constexpr const char *DocBase =
     "https://github.com/krefcheck/krefcheck/blob/main/docs/checkers/";
 } // namespace
@@ -83,7 +89,14 @@ void krefcheck::registerCheckers(CheckerRegistry &Registry) {
       "Print the call contract the lifetime model applies to each call, "
       "once per call site, to stderr",
       "released");
-  Registry.addChecker(withModel<registerRefcountModel>, always,
+  Registry.addPackageOption(
+      "bool", "refcount", "KeepCleanupPaths", "true",
+      "In C, build the CFG without implicit destructors, so that the "
+      "analyzer does not end every path that leaves the scope of a cleanup "
+      "variable (guard(), scoped_guard(), __free(); llvm-project issue "
+      "160527); the cleanup call itself is not modelled",
+      "released");
+  Registry.addChecker(registerModelAndScopes, always,
                       "refcount.Model",
                       "Models reference counts, locks and internal references "
                       "(used by the other refcount checkers)",

@@ -10,6 +10,7 @@
 #include "llvm/ADT/StringRef.h"
 
 namespace clang::ento {
+class CheckerManager;
 class CheckerRegistry;
 } // namespace clang::ento
 
@@ -34,6 +35,12 @@ inline bool isOptInChecker(llvm::StringRef Name) { return Name == "OpenCoded"; }
 /// process (clang-tidy, clangd): a new AST may reuse the address of a freed
 /// one, and the next file may have another .krefcheck.yaml.
 void resetTUCaches();
+
+/// In a C translation unit, builds the CFG without implicit destructors, so
+/// that paths leaving the scope of a cleanup variable (guard(), __free())
+/// reach the function's end (CleanupScopes.cpp); option
+/// refcount:KeepCleanupPaths=false keeps the analyzer's default.
+void keepPathsThroughCleanups(clang::ento::CheckerManager &Mgr);
 
 } // namespace krefcheck
 
