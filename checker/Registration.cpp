@@ -96,8 +96,7 @@ void krefcheck::registerCheckers(CheckerRegistry &Registry) {
       "variable (guard(), scoped_guard(), __free(); llvm-project issue "
       "160527); the cleanup call itself is not modelled",
       "released");
-  Registry.addChecker(registerModelAndScopes, always,
-                      "refcount.Model",
+  Registry.addChecker(registerModelAndScopes, always, "refcount.Model",
                       "Models reference counts, locks and internal references "
                       "(used by the other refcount checkers)",
                       "", /*IsHidden=*/true);
