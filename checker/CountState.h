@@ -61,6 +61,15 @@ public:
   static CountState hitZeroIn(const clang::StackFrameContext *F) {
     return CountState(Kind::Zero, Why::PutHitZero, 0, F);
   }
+  /// The same, for a put of a count this path never took, in a frame that
+  /// does not return the outcome (rule caller-count-survives).
+  static CountState hitZeroUntakenIn(const clang::StackFrameContext *F) {
+    CountState CS(Kind::Zero, Why::PutHitZero, 0, F);
+    CS.Untaken = true;
+    return CS;
+  }
+  /// Whether the put that hit zero dropped a count this path never took.
+  bool untaken() const { return Untaken; }
   /// The path added a reference with a plain get on top of one it already
   /// had (borrowed or held): a put that returns it cannot reach zero.
   CountState withExtraGet() const {
@@ -80,13 +89,15 @@ public:
   Why why() const { return W; }
 
   bool operator==(const CountState &O) const {
-    return K == O.K && W == O.W && Extra == O.Extra && PutFrame == O.PutFrame;
+    return K == O.K && W == O.W && Extra == O.Extra &&
+           PutFrame == O.PutFrame && Untaken == O.Untaken;
   }
   void Profile(llvm::FoldingSetNodeID &ID) const {
     ID.AddInteger(static_cast<unsigned>(K));
     ID.AddInteger(static_cast<unsigned>(W));
     ID.AddInteger(Extra);
     ID.AddPointer(PutFrame);
+    ID.AddBoolean(Untaken);
   }
   void dump(llvm::raw_ostream &OS) const;
 
@@ -98,6 +109,7 @@ private:
   Why W;
   unsigned Extra;
   const clang::StackFrameContext *PutFrame;
+  bool Untaken = false;
 };
 
 llvm::StringRef describeOrigin(InternalOrigin O);

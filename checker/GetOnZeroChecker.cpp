@@ -23,6 +23,7 @@
 #include "PutStyle.h"
 #include "RefcountModel.h"
 #include "ReportUtil.h"
+#include "Rules.h"
 #include "clang/StaticAnalyzer/Core/BugReporter/BugType.h"
 #include "clang/StaticAnalyzer/Core/Checker.h"
 #include "clang/StaticAnalyzer/Core/CheckerManager.h"
@@ -151,6 +152,11 @@ const ValueDecl *counterDecl(const MemRegion *Ctr, const FieldDecl *FD) {
   return nullptr;
 }
 
+/// Whether frame A is B or one of B's callers.
+bool isSameOrAncestor(const StackFrameContext *A, const StackFrameContext *B) {
+  return A == B || A->isParentOf(B);
+}
+
 bool holdsPutLock(ProgramStateRef State, const PutStyleInfo *Info) {
   if (!Info || Info->Kind != PutStyleKind::Kcref)
     return false;
@@ -207,6 +213,17 @@ void GetOnZeroChecker::checkPreCall(const CallEvent &Call,
   if (CS && CS->isZero() && CS->why() == CountState::Why::PutHitZero &&
       CC.API->Family == CounterFamily::Atomic && !namedLikeRefcount(FD) &&
       !releasedSinceZero(C.getPredecessor(), Ctr))
+    return;
+  // A put helper that returned dropped a count this path never took on an
+  // object the function was given (del_timer() succeeded: the timer's
+  // count; then the get for the re-armed timer): the count its caller holds
+  // survives (rule caller-count-survives; not with
+  // given-reference-single-put, which says the function owns only one).
+  if (CS && CS->isZero() && CS->why() == CountState::Why::PutHitZero &&
+      CS->untaken() && CS->putFrame() &&
+      !isSameOrAncestor(CS->putFrame(), C.getStackFrame()) &&
+      !ruleEnabled(RuleId::GivenReferenceSinglePut) &&
+      applyRule(RuleId::CallerCountSurvives))
     return;
   if (CS && CS->isZero()) {
     std::string Why;

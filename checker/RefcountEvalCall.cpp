@@ -68,6 +68,23 @@ static ProgramStateRef returnExtraOrForget(ProgramStateRef State,
   return setCountState(State, Ctr, Back);
 }
 
+/// A put-and-test of a count this path never took (no get, init or
+/// successful try-get of it on the path: the object was given, found by a
+/// call the analyzer did not follow, or read out of memory), whose outcome
+/// the put's frame does not return: the zero outcome is the analyzer's split
+/// of a count someone else holds (rule caller-count-survives).
+static bool putOfUntakenCount(ProgramStateRef State, const MemRegion *Ctr,
+                              const CallExpr *CE, CheckerContext &C) {
+  // A put after such a split is the same: the path still took nothing.
+  if (const CountState *CS = getCountState(State, Ctr))
+    if (!CS->untaken())
+      return false;
+  if (!CE)
+    return false;
+  const ParentMap &PM = C.getLocationContext()->getParentMap();
+  return !isa_and_nonnull<ReturnStmt>(PM.getParentIgnoreParenCasts(CE));
+}
+
 bool krefcheck::resultTested(const CallExpr *CE, const ParentMap &PM) {
   const Stmt *P = PM.getParentIgnoreParenCasts(CE);
   auto IsCond = [CE](const Expr *Cond) {
@@ -168,8 +185,13 @@ bool RefcountModel::evalCall(const CallEvent &Call, CheckerContext &C) const {
     if (Ctr) {
       const CountState *CS = getCountState(State, Ctr);
       // After a get on a zero count (reported) the path holds just that one.
+      // After a helper's put of a count the path never took (rule
+      // caller-count-survives), the get gives that count back, on top of
+      // the caller's, as it does on top of a borrowed reference.
       CountState Now = CountState::held(CountState::Why::Get);
-      if (!CS)
+      if (!CS || (CS->isZero() && CS->untaken() &&
+                  !ruleEnabled(RuleId::GivenReferenceSinglePut) &&
+                  ruleEnabled(RuleId::CallerCountSurvives)))
         Now = Now.withExtraGet(); // on top of a borrowed reference
       else if (CS->isHeld())
         Now = CS->withExtraGet();
@@ -258,10 +280,11 @@ bool RefcountModel::evalCall(const CallEvent &Call, CheckerContext &C) const {
                   putstyle::isNonFreeingRelease(putstyle::releaseCallback(
                       Call.getArgExpr(*API.ReleaseArg)));
     if (Ctr) {
-      HitZero = Rearms
-                    ? forgetCountState(HitZero, Ctr)
-                    : setCountState(HitZero, Ctr,
-                                    CountState::hitZeroIn(C.getStackFrame()));
+      CountState Zero = putOfUntakenCount(State, Ctr, CE, C)
+                            ? CountState::hitZeroUntakenIn(C.getStackFrame())
+                            : CountState::hitZeroIn(C.getStackFrame());
+      HitZero = Rearms ? forgetCountState(HitZero, Ctr)
+                       : setCountState(HitZero, Ctr, Zero);
       NotZero = forgetCountState(NotZero, Ctr);
     }
     // *_dec_and_lock returns with the lock held when the count hit zero.

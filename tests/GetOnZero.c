@@ -1,5 +1,7 @@
 // RUN: %analyze -analyzer-checker=refcount.GetOnZero %inline -verify %s
 // RUN: %analyze -analyzer-checker=refcount.GetOnZero %proto -verify %s
+// RUN: %analyze -analyzer-checker=refcount.GetOnZero %inline -verify=expected,single %s -analyzer-config refcount:EnableRules=given-reference-single-put
+// RUN: %analyze -analyzer-checker=refcount.GetOnZero %proto -verify=expected,single %s -analyzer-config refcount:DisableRules=caller-count-survives
 //
 // refcount.GetOnZero: a get (increment) of a count that is, or may be, zero.
 
@@ -456,12 +458,12 @@ struct nb {
 };
 void nb_destroy(struct nb *n);
 static void nb_release(struct nb *n) {
-  if (refcount_dec_and_test(&n->refcnt)) // expected-note{{The count of 'n->refcnt' drops to zero in refcount_dec_and_test()}} expected-note{{Taking true branch}}
+  if (refcount_dec_and_test(&n->refcnt)) // single-note{{The count of 'n->refcnt' drops to zero in refcount_dec_and_test()}} single-note{{Taking true branch}}
     nb_destroy(n);
 }
 static int nb_del_timer(struct nb *n) {
-  if (n->in_timer) { // expected-note{{Assuming field 'in_timer' is not equal to 0}} expected-note{{Taking true branch}}
-    nb_release(n);    // expected-note{{Calling 'nb_release'}} expected-note{{Returning from 'nb_release'}}
+  if (n->in_timer) { // single-note{{Assuming field 'in_timer' is not equal to 0}} single-note{{Taking true branch}}
+    nb_release(n);    // single-note{{Calling 'nb_release'}} single-note{{Returning from 'nb_release'}}
     return 1;
   }
   return 0;
@@ -471,10 +473,13 @@ void nb_event_send(struct nb *n) {
   n->nud_state = 1;
   refcount_inc(&n->refcnt); // no-warning
 }
-/* Nothing shows the caller still holds the neighbour: reported. */
+/* Nothing shows the caller still holds the neighbour, but it was given the
+   neighbour and never took a count: its caller's survives (rule
+   caller-count-survives). Reported when the function owns only the one it
+   was given (prefix single). */
 void nb_event_send_unused(struct nb *n) {
-  nb_del_timer(n); // expected-note{{Calling 'nb_del_timer'}} expected-note{{Returning from 'nb_del_timer'}}
-  refcount_inc(&n->refcnt); // expected-warning{{Call to refcount_inc() on 'n->refcnt' after its count dropped to zero on this path}} expected-note{{Call to refcount_inc() on 'n->refcnt' after its count dropped to zero on this path}}
+  nb_del_timer(n); // single-note{{Calling 'nb_del_timer'}} single-note{{Returning from 'nb_del_timer'}}
+  refcount_inc(&n->refcnt); // no-warning by default // single-warning{{Call to refcount_inc() on 'n->refcnt' after its count dropped to zero on this path}} single-note{{Call to refcount_inc() on 'n->refcnt' after its count dropped to zero on this path}}
 }
 /* The put's own frame touching the object is its release, not a use. */
 void nb_release_then_get(struct nb *n) {
@@ -677,4 +682,47 @@ int pad_get_bad(void) {
     return 0;
   }
   return pad_alloc() ? 0 : -ENOMEM;
+}
+
+/* ---- rule caller-count-survives ---- */
+/* del_timer() succeeded: a put helper drops the timer's count, and the get
+ * for the re-armed timer takes it again (net/can/j1939/transport.c
+ * j1939_tp_set_rxtimeout() after j1939_session_rxtimer_cancel(),
+ * net/xfrm xdst_queue_output()). The path never took a count on the
+ * object it was given, and the helper keeps the zero outcome to itself: the
+ * caller's count survives. With given-reference-single-put on, or the rule
+ * off (prefix single), the function owns only the one count it was given. */
+int obj_timer_cancel(struct obj *o);
+void obj_timer_start(struct obj *o);
+static void obj_users_put(struct obj *o) {
+  if (refcount_dec_and_test(&o->users)) // single-note{{The count of 'o->users' drops to zero in refcount_dec_and_test()}} single-note{{Taking true branch}}
+    kfree(o);
+}
+static void obj_users_get(struct obj *o) {
+  refcount_inc(&o->users); // single-warning{{Call to refcount_inc() on 'o->users' after its count dropped to zero}} single-note{{Call to refcount_inc() on 'o->users' after its count dropped to zero}}
+}
+void obj_timer_rearm(struct obj *o) {
+  if (obj_timer_cancel(o)) // single-note{{Assuming the condition is true}} single-note{{Taking true branch}}
+    obj_users_put(o); // single-note{{Calling 'obj_users_put'}} single-note{{Returning from 'obj_users_put'}}
+  obj_users_get(o); // no-warning: the caller's count survives // single-note{{Calling 'obj_users_get'}}
+  obj_timer_start(o);
+}
+/* The same on an object found by a lookup the analyzer does not follow
+ * (j1939_xtp_rx_rts(): j1939_session_get_by_addr()). */
+struct obj *obj_lookup(int id);
+void obj_lookup_rearm(int id) {
+  struct obj *o = obj_lookup(id);
+  if (!o)
+    return;
+  if (obj_timer_cancel(o))
+    obj_users_put(o);
+  obj_users_get(o); // no-warning: another holder's count survives (with prefix single, the same report as above)
+  obj_timer_start(o);
+}
+/* The function tests the zero outcome itself: the object is being freed. */
+void obj_timer_rearm_tested(struct obj *o) {
+  if (obj_timer_cancel(o) && refcount_dec_and_test(&o->users)) // expected-note{{Assuming the condition is true}} expected-note{{Left side of '&&' is true}} expected-note{{The count of 'o->users' drops to zero in refcount_dec_and_test()}} expected-note{{Taking true branch}}
+    kfree(o);
+  refcount_inc(&o->users); // expected-warning{{Call to refcount_inc() on 'o->users' after its count dropped to zero}} expected-note{{Call to refcount_inc() on 'o->users' after its count dropped to zero}}
+  obj_timer_start(o);
 }
