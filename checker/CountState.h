@@ -89,8 +89,8 @@ public:
   Why why() const { return W; }
 
   bool operator==(const CountState &O) const {
-    return K == O.K && W == O.W && Extra == O.Extra &&
-           PutFrame == O.PutFrame && Untaken == O.Untaken;
+    return K == O.K && W == O.W && Extra == O.Extra && PutFrame == O.PutFrame &&
+           Untaken == O.Untaken;
   }
   void Profile(llvm::FoldingSetNodeID &ID) const {
     ID.AddInteger(static_cast<unsigned>(K));
