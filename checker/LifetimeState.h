@@ -268,6 +268,8 @@ bool hasLiveConversion(ProgramStateRef S, const MemRegion *RefBase,
 /// A held reference's pointer stored into a field (`ctrl->dev =
 /// &pdev->dev`): the field reloaded after a call invalidated it still
 /// names that object.
+/// The pointer noteFieldCopy() stored into Field, or null.
+const MemRegion *fieldCopyIn(ProgramStateRef S, const MemRegion *Field);
 ProgramStateRef noteFieldCopy(ProgramStateRef S, const MemRegion *Field,
                               const MemRegion *Ref);
 /// Whether a live field holds R (noteFieldCopy), so that the path can name
