@@ -123,6 +123,8 @@ static bool dropsLastCreatedCount(const CallEvent &Call,
 }
 
 bool RefcountModel::evalCall(const CallEvent &Call, CheckerContext &C) const {
+  if (evalAsmGotoCall(Call, C))
+    return true;
   CountCall CC = decodeCountCall(Call);
   if (!CC)
     return false;

@@ -27,6 +27,13 @@ CountCall decodeCountCall(const clang::ento::CallEvent &Call);
 /// count.
 bool resultTested(const clang::CallExpr *CE, const clang::ParentMap &PM);
 
+/// A call to a function whose body holds an asm goto, evaluated without the
+/// body (rule asm-goto-calls, AsmGotoCalls.cpp): true when it did.
+bool evalAsmGotoCall(const clang::ento::CallEvent &Call,
+                     clang::ento::CheckerContext &C);
+/// Forgets the functions AsmGotoCalls.cpp looked at (a new TU).
+void resetAsmGotoCache();
+
 /// Bug category shared by every refcount report.
 inline constexpr const char *RefcountCategory = "Reference counting";
 

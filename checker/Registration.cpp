@@ -12,6 +12,7 @@
 #include "CounterUses.h"
 #include "ModelFile.h"
 #include "PutStyle.h"
+#include "RefcountModel.h"
 #include "clang/StaticAnalyzer/Core/CheckerManager.h"
 #include "clang/StaticAnalyzer/Frontend/CheckerRegistry.h"
 
@@ -184,6 +185,7 @@ void krefcheck::registerCheckers(CheckerRegistry &Registry) {
 }
 
 void krefcheck::resetTUCaches() {
+  resetAsmGotoCache();
   PutStyleDB::resetCache();
   CounterUseDB::resetCache();
   resetModel();
