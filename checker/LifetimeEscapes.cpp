@@ -74,15 +74,70 @@ static bool storeWaitsForResult(const CallContract &K) {
   return K.API && K.API->Op == LifeOp::Store && isIntegerFailure(K.API->Fail);
 }
 
+/// Rule freed-container: a memory-frees call (kfree()) given private memory
+/// that holds references the path stored into it gives them back to the
+/// path; any other call given that memory (but one that keeps nothing) may
+/// have put them, and they stay handed over for good.
+static ProgramStateRef containerCall(const CallEvent &Call,
+                                     const CallContract &K,
+                                     ProgramStateRef State, CheckerContext &C,
+                                     const NoteTag *&Tag) {
+  if (K.Role == CallRole::Logging || K.Role == CallRole::KeepsNothing ||
+      !ruleEnabled(RuleId::FreedContainer))
+    return State;
+  const auto *FD = dyn_cast_or_null<FunctionDecl>(Call.getDecl());
+  bool Frees = FD && FD->getIdentifier() &&
+               activeModel().Calls.MemoryFrees.contains(FD->getName());
+  std::string Freed, Memory;
+  for (unsigned I = 0, N = Call.getNumArgs(); I < N; ++I) {
+    const MemRegion *R = refRegion(Call.getArgSVal(I));
+    const auto *SR = R ? dyn_cast<SymbolicRegion>(R->getBaseRegion()) : nullptr;
+    if (!SR)
+      continue;
+    for (const auto &KV : allRefs(State)) {
+      const RefEntry &E = KV.second;
+      if (E.K != RefEntry::Kind::Escaped || E.Container != SR->getSymbol())
+        continue;
+      if (Frees && R == SR && applyRule(RuleId::FreedContainer)) {
+        State = setRef(State, KV.first, E.freedContainer());
+        if (Freed.empty()) {
+          Freed = describeRef(KV.first, E);
+          llvm::raw_string_ostream OS(Memory);
+          Call.getArgExpr(I)->IgnoreParenImpCasts()->printPretty(
+              OS, nullptr, PrintingPolicy(C.getLangOpts()));
+        }
+      } else {
+        State = setRef(State, KV.first, E.escaped());
+      }
+    }
+  }
+  if (!Freed.empty()) {
+    std::string Msg = "'" + Memory + "' is freed here with " + Freed +
+                      " stored in it: that reference is this path's to put "
+                      "again";
+    Tag = C.getNoteTag([Msg](PathSensitiveBugReport &) { return Msg; },
+                       /*IsPrunable=*/false);
+  }
+  return State;
+}
+
 void lifetime::handOverArguments(const CallEvent &Call, CheckerContext &C) {
   // What a get/put does to the references it is given is evaluated
   // elsewhere (applyCall); calls that read only a pointer's value keep
   // nothing.
   const CallContract &K = contractFor(Call);
   dumpContract(Call, C);
-  if (K.changesCount() || K.valueOnly())
+  const NoteTag *FreedTag = nullptr;
+  ProgramStateRef Orig = C.getState();
+  ProgramStateRef State = containerCall(Call, K, Orig, C, FreedTag);
+  auto Finish = [&](ProgramStateRef S) {
+    if (S != Orig)
+      C.addTransition(S, FreedTag);
+  };
+  if (K.changesCount() || K.valueOnly()) {
+    Finish(State);
     return;
-  ProgramStateRef State = C.getState();
+  }
   // Stored into an index (idr_alloc, xa_store): a get after the store is
   // the index's count (rule stored-before-get reads the mark).
   ProgramStateRef Stored = State;
@@ -117,8 +172,7 @@ void lifetime::handOverArguments(const CallEvent &Call, CheckerContext &C) {
   }
   RefMap Refs = allRefs(State);
   if (!hasRefs(State)) {
-    if (Stored != State)
-      C.addTransition(Stored);
+    Finish(Stored);
     return;
   }
   ProgramStateRef New = noteNeighbourCall(Stored, Call);
@@ -198,8 +252,7 @@ void lifetime::handOverArguments(const CallEvent &Call, CheckerContext &C) {
       }
     }
   }
-  if (New != State)
-    C.addTransition(New);
+  Finish(New);
 }
 
 bool lifetime::storeOnSuccess(const CallEvent &Call, const CallContract &K,
@@ -297,6 +350,11 @@ ProgramStateRef lifetime::escapeSymbols(ProgramStateRef State,
   // The address of an object stored into the object itself (rule
   // self-store; noteBind() saw the bind) is not published.
   SymbolRef Self = nullptr;
+  // A store into memory this path allocated (rule freed-container; noteBind()
+  // saw the bind): handed over to that memory until the path frees it.
+  SymbolRef Mem = nullptr;
+  if (Kind == PSK_EscapeOnBind && (Mem = pendingContainer(State)))
+    State = setPendingContainer(State, nullptr);
   if (Kind == PSK_EscapeOnBind)
     if (SymbolRef P = pendingSelfStore(State)) {
       State = setPendingSelfStore(State, nullptr);
@@ -325,11 +383,27 @@ ProgramStateRef lifetime::escapeSymbols(ProgramStateRef State,
     for (SymbolRef Sym : Escaped)
       if (Sym != Self && isPointerWord(Sym->getType(), State))
         State = markStored(State, Sym);
+  // kfree() frees the memory it is given and keeps nothing that memory
+  // points to: a reference stored in it is not handed over by the free (rule
+  // freed-container gave it back to the path before the call).
+  bool MemoryFree =
+      Callee && Callee->getIdentifier() &&
+      activeModel().Calls.MemoryFrees.contains(Callee->getName()) &&
+      ruleEnabled(RuleId::FreedContainer);
+  auto GivenItself = [&](const MemRegion *Base) {
+    for (unsigned I = 0, N = Call->getNumArgs(); I < N; ++I)
+      if (const MemRegion *A = refRegion(Call->getArgSVal(I)))
+        if (A->getBaseRegion() == Base)
+          return true;
+    return false;
+  };
   for (const auto &KV : allRefs(State)) {
     const auto *SR = dyn_cast<SymbolicRegion>(KV.first.Region->getBaseRegion());
     if (!SR || !Escaped.count(SR->getSymbol()) || SR->getSymbol() == Self)
       continue;
     if (!escapesOnStore(keyFamily(KV.first)))
+      continue;
+    if (MemoryFree && !GivenItself(SR))
       continue;
     RefEntry E = KV.second;
     // A created object given by the address of one of its fields to a call
@@ -355,7 +429,7 @@ ProgramStateRef lifetime::escapeSymbols(ProgramStateRef State,
     if (Kind == PSK_DirectEscapeOnCall)
       applyRule(RuleId::InlinedBodyEscape);
     if (E.isHeld()) {
-      State = setRef(State, KV.first, E.escaped());
+      State = setRef(State, KV.first, Mem ? E.escapedInto(Mem) : E.escaped());
     } else if (E.K == RefEntry::Kind::BorrowedPut) {
       State = removeRef(State, KV.first);
     }

@@ -13,6 +13,7 @@ REGISTER_MAP_WITH_PROGRAMSTATE(HeldRefs, RefKey, RefEntry)
 REGISTER_TRAIT_WITH_PROGRAMSTATE(PathReturnsError, unsigned)
 REGISTER_TRAIT_WITH_PROGRAMSTATE(CreatedCountKept, bool)
 REGISTER_TRAIT_WITH_PROGRAMSTATE(PendingSelfStore, const void *)
+REGISTER_TRAIT_WITH_PROGRAMSTATE(PendingContainer, const void *)
 REGISTER_SET_WITH_PROGRAMSTATE(StoredPointers, SymbolRef)
 // Pointers read out of a stored pointer's field while it was live.
 REGISTER_SET_WITH_PROGRAMSTATE(ReadsOutOfStored, SymbolRef)
@@ -122,6 +123,13 @@ ProgramStateRef krefcheck::setPendingSelfStore(ProgramStateRef S,
 }
 SymbolRef krefcheck::pendingSelfStore(ProgramStateRef S) {
   return static_cast<SymbolRef>(S->get<PendingSelfStore>());
+}
+ProgramStateRef krefcheck::setPendingContainer(ProgramStateRef S,
+                                               SymbolRef Mem) {
+  return S->set<PendingContainer>(Mem);
+}
+SymbolRef krefcheck::pendingContainer(ProgramStateRef S) {
+  return static_cast<SymbolRef>(S->get<PendingContainer>());
 }
 
 std::string krefcheck::describeRef(const RefKey &K, const RefEntry &E) {

@@ -114,6 +114,10 @@ public:
   /// The call that may have kept it (MayBeKept): returning its nonzero
   /// result says it failed and kept nothing (rule keeper-failed).
   const clang::Stmt *KeptBy = nullptr;
+  /// Escaped into a field of memory this path allocated and has not given to
+  /// any call: the symbol of that memory (rule freed-container). Freeing it
+  /// gives the reference back to the path; a call given it may have put it.
+  clang::ento::SymbolRef Container = nullptr;
 
   /// A first count this path takes through API at Site (the get's argument
   /// ArgE, for messages), keeping what the entry knew of the pointer.
@@ -128,7 +132,23 @@ public:
     return E;
   }
   /// The same reference, handed over / lost / released by Put.
-  RefEntry escaped() const { return withKind(Kind::Escaped); }
+  RefEntry escaped() const {
+    RefEntry E = withKind(Kind::Escaped);
+    E.Container = nullptr;
+    return E;
+  }
+  /// Stored into a field of the path's private memory Mem.
+  RefEntry escapedInto(clang::ento::SymbolRef Mem) const {
+    RefEntry E = withKind(Kind::Escaped);
+    E.Container = Mem;
+    return E;
+  }
+  /// The memory holding it was freed: the path holds the reference again.
+  RefEntry freedContainer() const {
+    RefEntry E = withKind(Kind::Owned);
+    E.Container = nullptr;
+    return E;
+  }
   RefEntry lost() const { return withKind(Kind::Lost); }
   RefEntry releasedBy(const LifetimeAPI &Put,
                       const clang::StackFrameContext *ReleaseFrame) const {
@@ -154,7 +174,8 @@ public:
            AcquireSite == O.AcquireSite && Var == O.Var &&
            Releaser == O.Releaser && ReleaseFrame == O.ReleaseFrame &&
            ArgExpr == O.ArgExpr && Since == O.Since &&
-           MayBeKept == O.MayBeKept && KeptBy == O.KeptBy;
+           MayBeKept == O.MayBeKept && KeptBy == O.KeptBy &&
+           Container == O.Container;
   }
   void Profile(llvm::FoldingSetNodeID &ID) const {
     ID.AddInteger(static_cast<unsigned>(K));
@@ -168,6 +189,7 @@ public:
     ID.AddInteger(Since);
     ID.AddBoolean(MayBeKept);
     ID.AddPointer(KeptBy);
+    ID.AddPointer(Container);
   }
 
 private:
@@ -318,6 +340,11 @@ bool createdCountKept(ProgramStateRef S);
 ProgramStateRef setPendingSelfStore(ProgramStateRef S,
                                     clang::ento::SymbolRef Sym);
 clang::ento::SymbolRef pendingSelfStore(ProgramStateRef S);
+/// The private memory a bind stores a held reference into, from noteBind()
+/// to the escape it causes (rule freed-container).
+ProgramStateRef setPendingContainer(ProgramStateRef S,
+                                    clang::ento::SymbolRef Mem);
+clang::ento::SymbolRef pendingContainer(ProgramStateRef S);
 PathError returnsError(ProgramStateRef S);
 
 /// A name for the reference in messages: `'np'` or `the result of X()`.

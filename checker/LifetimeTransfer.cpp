@@ -134,9 +134,14 @@ ProgramStateRef lifetime::release(ProgramStateRef State, const MemRegion *R,
       E = E.releasedBy(API, ReleaseFrame);
     }
     return setRef(State, Found->first, E);
+  case RefEntry::Kind::Escaped:
+    // Put through the field of the memory it was stored in (rule
+    // freed-container): freeing that memory gives nothing back.
+    if (E.Container)
+      return removeRef(State, Found->first);
+    return State;
   case RefEntry::Kind::Released:
   case RefEntry::Kind::BorrowedPut:
-  case RefEntry::Kind::Escaped:
     return State;
   }
   return State;

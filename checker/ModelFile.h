@@ -123,6 +123,9 @@ struct CallNames {
   NameSet LockHeldTests;
   /// kfree(), call_rcu(), *_release(): frees or releases an object.
   NameSet Frees;
+  /// kfree(), kmem_cache_free(): frees raw memory and nothing it points to
+  /// (rule freed-container: references stored in it leak).
+  NameSet MemoryFrees;
   /// Release callbacks that end neither the object nor its count (the
   /// free deferred to a list, or the count set again): a put that hit zero
   /// through one freed nothing and left the count unknown.

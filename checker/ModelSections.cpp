@@ -270,6 +270,7 @@ bool ModelParser::parseSection(StringRef Key, yaml::Node *V, bool &Handled) {
          {"memory-allocators", &M.Calls.MemoryAllocators},
          {"lock-held-tests", &M.Calls.LockHeldTests},
          {"frees", &M.Calls.Frees},
+         {"memory-frees", &M.Calls.MemoryFrees},
          {"non-freeing-releases", &M.Calls.NonFreeingReleases},
          {"add-unless", &M.Calls.AddUnless},
          {"lifetime-ops", &M.Calls.LifetimeOps},
