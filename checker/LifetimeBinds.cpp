@@ -106,28 +106,6 @@ static SymbolRef selfStoredSymbol(SVal Loc, SVal Val) {
   return SR ? SR->getSymbol() : nullptr;
 }
 
-/// The memory a store puts a held reference into, when the path allocated
-/// it (an allocator row's result; not devm_* memory, which the device
-/// frees): rule freed-container.
-static SymbolRef privateContainer(SVal Loc, SVal Val, ProgramStateRef State) {
-  const MemRegion *L = Loc.getAsRegion();
-  const MemRegion *R = refRegion(Val);
-  if (!L || !R || !isa<FieldRegion, ElementRegion>(L) ||
-      !ruleEnabled(RuleId::FreedContainer))
-    return nullptr;
-  const auto *SR = dyn_cast<SymbolicRegion>(L->getBaseRegion());
-  const auto *Sym = SR ? dyn_cast<SymbolConjured>(SR->getSymbol()) : nullptr;
-  const auto *CE = Sym ? dyn_cast_or_null<CallExpr>(Sym->getStmt()) : nullptr;
-  const FunctionDecl *FD = CE ? CE->getDirectCallee() : nullptr;
-  if (!FD || contractFor(FD).Role != CallRole::Allocator)
-    return nullptr;
-  for (const auto &KV : allRefs(State))
-    if (KV.first.Region->getBaseRegion() == R->getBaseRegion() &&
-        KV.second.isHeld())
-      return Sym;
-  return nullptr;
-}
-
 void lifetime::noteBind(SVal Loc, SVal Val, CheckerContext &C) {
   ProgramStateRef State = C.getState();
   SymbolRef Self =

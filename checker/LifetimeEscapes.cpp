@@ -74,53 +74,6 @@ static bool storeWaitsForResult(const CallContract &K) {
   return K.API && K.API->Op == LifeOp::Store && isIntegerFailure(K.API->Fail);
 }
 
-/// Rule freed-container: a memory-frees call (kfree()) given private memory
-/// that holds references the path stored into it gives them back to the
-/// path; any other call given that memory (but one that keeps nothing) may
-/// have put them, and they stay handed over for good.
-static ProgramStateRef containerCall(const CallEvent &Call,
-                                     const CallContract &K,
-                                     ProgramStateRef State, CheckerContext &C,
-                                     const NoteTag *&Tag) {
-  if (K.Role == CallRole::Logging || K.Role == CallRole::KeepsNothing ||
-      !ruleEnabled(RuleId::FreedContainer))
-    return State;
-  const auto *FD = dyn_cast_or_null<FunctionDecl>(Call.getDecl());
-  bool Frees = FD && FD->getIdentifier() &&
-               activeModel().Calls.MemoryFrees.contains(FD->getName());
-  std::string Freed, Memory;
-  for (unsigned I = 0, N = Call.getNumArgs(); I < N; ++I) {
-    const MemRegion *R = refRegion(Call.getArgSVal(I));
-    const auto *SR = R ? dyn_cast<SymbolicRegion>(R->getBaseRegion()) : nullptr;
-    if (!SR)
-      continue;
-    for (const auto &KV : allRefs(State)) {
-      const RefEntry &E = KV.second;
-      if (E.K != RefEntry::Kind::Escaped || E.Container != SR->getSymbol())
-        continue;
-      if (Frees && R == SR && applyRule(RuleId::FreedContainer)) {
-        State = setRef(State, KV.first, E.freedContainer());
-        if (Freed.empty()) {
-          Freed = describeRef(KV.first, E);
-          llvm::raw_string_ostream OS(Memory);
-          Call.getArgExpr(I)->IgnoreParenImpCasts()->printPretty(
-              OS, nullptr, PrintingPolicy(C.getLangOpts()));
-        }
-      } else {
-        State = setRef(State, KV.first, E.escaped());
-      }
-    }
-  }
-  if (!Freed.empty()) {
-    std::string Msg = "'" + Memory + "' is freed here with " + Freed +
-                      " stored in it: that reference is this path's to put "
-                      "again";
-    Tag = C.getNoteTag([Msg](PathSensitiveBugReport &) { return Msg; },
-                       /*IsPrunable=*/false);
-  }
-  return State;
-}
-
 void lifetime::handOverArguments(const CallEvent &Call, CheckerContext &C) {
   // What a get/put does to the references it is given is evaluated
   // elsewhere (applyCall); calls that read only a pointer's value keep
@@ -386,10 +339,7 @@ ProgramStateRef lifetime::escapeSymbols(ProgramStateRef State,
   // kfree() frees the memory it is given and keeps nothing that memory
   // points to: a reference stored in it is not handed over by the free (rule
   // freed-container gave it back to the path before the call).
-  bool MemoryFree =
-      Callee && Callee->getIdentifier() &&
-      activeModel().Calls.MemoryFrees.contains(Callee->getName()) &&
-      ruleEnabled(RuleId::FreedContainer);
+  bool MemoryFree = isMemoryFree(Callee);
   auto GivenItself = [&](const MemRegion *Base) {
     for (unsigned I = 0, N = Call->getNumArgs(); I < N; ++I)
       if (const MemRegion *A = refRegion(Call->getArgSVal(I)))

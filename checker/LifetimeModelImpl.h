@@ -85,6 +85,19 @@ ProgramStateRef assumeCmpZero(ProgramStateRef S, SVal Ret,
 
 // LifetimeEscapes.cpp
 void handOverArguments(const CallEvent &Call, CheckerContext &C);
+/// Rule freed-container (FreedContainers.cpp): the memory this path
+/// allocated that a store of a held reference goes into, or null.
+clang::ento::SymbolRef privateContainer(clang::ento::SVal Loc,
+                                        clang::ento::SVal Val,
+                                        ProgramStateRef State);
+/// A call given such memory: a memory-frees call gives the references
+/// stored in it back to the path (with a note in Tag), any other call that
+/// may keep or put ends the link.
+ProgramStateRef containerCall(const CallEvent &Call, const CallContract &K,
+                              ProgramStateRef State, CheckerContext &C,
+                              const clang::ento::NoteTag *&Tag);
+/// A memory-frees call (kfree()), with the rule on.
+bool isMemoryFree(const clang::FunctionDecl *FD);
 /// After a store whose result tells failure (a `stores` row with an integer
 /// `fails:` convention): splits the path into the store's success, where
 /// the references stored are handed over, and its failure, where they stay

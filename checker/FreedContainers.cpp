@@ -1,0 +1,98 @@
+//===- FreedContainers.cpp - References stored in the path's own memory --===//
+//
+// Rule freed-container. A held reference stored into a field of memory this
+// path allocated (an allocator row's result, not devm_* memory) is handed
+// over to that memory, not to anyone who keeps it: noteBind() names the
+// memory (privateContainer()) and the store's escape records it in the
+// entry (RefEntry::escapedInto()). When the path frees that memory with a
+// memory-frees call while no other call was given it, the reference is the
+// path's again (containerCall()), and leaks unless put; a call given the
+// memory may have put what it holds, and ends the link; a put through the
+// field ends the entry (release()).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Compat.h"
+#include "LifetimeModelImpl.h"
+#include "ModelFile.h"
+#include "Rules.h"
+
+using namespace clang;
+using namespace ento;
+using namespace krefcheck;
+using namespace krefcheck::lifetime;
+
+bool lifetime::isMemoryFree(const FunctionDecl *FD) {
+  return FD && FD->getIdentifier() &&
+         activeModel().Calls.MemoryFrees.contains(FD->getName()) &&
+         ruleEnabled(RuleId::FreedContainer);
+}
+
+/// The memory a store puts a held reference into, when the path allocated
+/// it (an allocator row's result; not devm_* memory, which the device
+/// frees): rule freed-container.
+SymbolRef lifetime::privateContainer(SVal Loc, SVal Val,
+                                     ProgramStateRef State) {
+  const MemRegion *L = Loc.getAsRegion();
+  const MemRegion *R = refRegion(Val);
+  if (!L || !R || !isa<FieldRegion, ElementRegion>(L) ||
+      !ruleEnabled(RuleId::FreedContainer))
+    return nullptr;
+  const auto *SR = dyn_cast<SymbolicRegion>(L->getBaseRegion());
+  const auto *Sym = SR ? dyn_cast<SymbolConjured>(SR->getSymbol()) : nullptr;
+  const auto *CE = Sym ? dyn_cast_or_null<CallExpr>(Sym->getStmt()) : nullptr;
+  const FunctionDecl *FD = CE ? CE->getDirectCallee() : nullptr;
+  if (!FD || contractFor(FD).Role != CallRole::Allocator)
+    return nullptr;
+  for (const auto &KV : allRefs(State))
+    if (KV.first.Region->getBaseRegion() == R->getBaseRegion() &&
+        KV.second.isHeld())
+      return Sym;
+  return nullptr;
+}
+
+/// Rule freed-container: a memory-frees call (kfree()) given private memory
+/// that holds references the path stored into it gives them back to the
+/// path; any other call given that memory (but one that keeps nothing) may
+/// have put them, and they stay handed over for good.
+ProgramStateRef lifetime::containerCall(const CallEvent &Call,
+                                        const CallContract &K,
+                                        ProgramStateRef State,
+                                        CheckerContext &C,
+                                        const NoteTag *&Tag) {
+  if (K.Role == CallRole::Logging || K.Role == CallRole::KeepsNothing ||
+      !ruleEnabled(RuleId::FreedContainer))
+    return State;
+  bool Frees = isMemoryFree(dyn_cast_or_null<FunctionDecl>(Call.getDecl()));
+  std::string Freed, Memory;
+  for (unsigned I = 0, N = Call.getNumArgs(); I < N; ++I) {
+    const MemRegion *R = refRegion(Call.getArgSVal(I));
+    const auto *SR = R ? dyn_cast<SymbolicRegion>(R->getBaseRegion()) : nullptr;
+    if (!SR)
+      continue;
+    for (const auto &KV : allRefs(State)) {
+      const RefEntry &E = KV.second;
+      if (E.K != RefEntry::Kind::Escaped || E.Container != SR->getSymbol())
+        continue;
+      if (Frees && R == SR && applyRule(RuleId::FreedContainer)) {
+        State = setRef(State, KV.first, E.freedContainer());
+        if (Freed.empty()) {
+          Freed = describeRef(KV.first, E);
+          llvm::raw_string_ostream OS(Memory);
+          Call.getArgExpr(I)->IgnoreParenImpCasts()->printPretty(
+              OS, nullptr, PrintingPolicy(C.getLangOpts()));
+        }
+      } else {
+        State = setRef(State, KV.first, E.escaped());
+      }
+    }
+  }
+  if (!Freed.empty()) {
+    std::string Msg = "'" + Memory + "' is freed here with " + Freed +
+                      " stored in it: that reference is this path's to put "
+                      "again";
+    Tag = C.getNoteTag([Msg](PathSensitiveBugReport &) { return Msg; },
+                       /*IsPrunable=*/false);
+  }
+  return State;
+}
