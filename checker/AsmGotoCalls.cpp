@@ -64,7 +64,7 @@ bool krefcheck::evalAsmGotoCall(const CallEvent &Call, CheckerContext &C) {
       !bodyHasAsmGoto(Def) || !ruleEnabled(RuleId::AsmGotoCalls))
     return false;
   applyRule(RuleId::AsmGotoCalls);
-  ProgramStateRef State = Call.invalidateRegions(C.blockCount());
+  ProgramStateRef State = Call.invalidateRegions(C.blockCount(), C.getState());
   if (!Call.getResultType()->isVoidType())
     State = State->BindExpr(Call.getOriginExpr(), C.getLocationContext(),
                             conjureCallResult(Call, C));
