@@ -132,23 +132,14 @@ public:
     return E;
   }
   /// The same reference, handed over / lost / released by Put.
-  RefEntry escaped() const {
-    RefEntry E = withKind(Kind::Escaped);
-    E.Container = nullptr;
-    return E;
-  }
-  /// Stored into a field of the path's private memory Mem.
+  RefEntry escaped() const { return escapedInto(nullptr); }
+  /// Stored into a field of the path's private memory Mem (null: handed
+  /// over for good).
   RefEntry escapedInto(clang::ento::SymbolRef Mem) const {
-    RefEntry E = withKind(Kind::Escaped);
-    E.Container = Mem;
-    return E;
+    return withKind(Kind::Escaped, Mem);
   }
   /// The memory holding it was freed: the path holds the reference again.
-  RefEntry freedContainer() const {
-    RefEntry E = withKind(Kind::Owned);
-    E.Container = nullptr;
-    return E;
-  }
+  RefEntry freedContainer() const { return withKind(Kind::Owned); }
   RefEntry lost() const { return withKind(Kind::Lost); }
   RefEntry releasedBy(const LifetimeAPI &Put,
                       const clang::StackFrameContext *ReleaseFrame) const {
@@ -193,9 +184,11 @@ public:
   }
 
 private:
-  RefEntry withKind(Kind NewK) const {
+  RefEntry withKind(Kind NewK,
+                    clang::ento::SymbolRef NewContainer = nullptr) const {
     RefEntry E = *this;
     E.K = NewK;
+    E.Container = NewContainer;
     return E;
   }
 };
