@@ -15,6 +15,8 @@ REGISTER_MAP_WITH_PROGRAMSTATE(CounterStates, const MemRegion *, CountState)
 REGISTER_MAP_WITH_PROGRAMSTATE(UnownedReads, const MemRegion *, SymbolRef)
 REGISTER_SET_WITH_PROGRAMSTATE(ZeroFilledObjects, SymbolRef)
 REGISTER_MAP_WITH_PROGRAMSTATE(InternalRefs, SymbolRef, unsigned)
+// The node field a list walk reached an internal reference through.
+REGISTER_MAP_WITH_PROGRAMSTATE(InternalMembers, SymbolRef, const void *)
 // Objects (base regions) a tested kref_put()'s release callback freed.
 REGISTER_MAP_WITH_PROGRAMSTATE(ReleasedObjects, const MemRegion *, ReleaseRan)
 
@@ -170,6 +172,14 @@ ProgramStateRef krefcheck::markInternal(ProgramStateRef S, SymbolRef Obj,
   if (S->get<InternalRefs>(Obj))
     return S;
   return S->set<InternalRefs>(Obj, static_cast<unsigned>(O));
+}
+ProgramStateRef krefcheck::markInternalMember(ProgramStateRef S, SymbolRef Obj,
+                                              const FieldDecl *Member) {
+  return Member ? S->set<InternalMembers>(Obj, Member) : S;
+}
+const FieldDecl *krefcheck::internalMember(ProgramStateRef S, SymbolRef Obj) {
+  const void *const *M = Obj ? S->get<InternalMembers>(Obj) : nullptr;
+  return M ? static_cast<const FieldDecl *>(*M) : nullptr;
 }
 std::optional<InternalOrigin> krefcheck::getInternalOrigin(ProgramStateRef S,
                                                            SymbolRef Obj) {

@@ -158,6 +158,11 @@ ProgramStateRef markInternal(ProgramStateRef S, SymbolRef Object,
                              InternalOrigin O);
 std::optional<InternalOrigin> getInternalOrigin(ProgramStateRef S,
                                                 SymbolRef Object);
+/// The node field (`list` in list_for_each_entry(c, head, list)) the walk
+/// that found Object stepped back from, when known.
+ProgramStateRef markInternalMember(ProgramStateRef S, SymbolRef Object,
+                                   const clang::FieldDecl *Member);
+const clang::FieldDecl *internalMember(ProgramStateRef S, SymbolRef Object);
 
 /// A kref_put() whose result the code tested returned true on this path
 /// (rule release-ran): the release callback ran and freed the object.

@@ -206,3 +206,21 @@ krefcheck::statementExprOrigin(const StmtExpr *SE, const SourceManager &SM,
     return containerOfNodeKind(SE);
   return std::nullopt;
 }
+
+const FieldDecl *krefcheck::containerMember(const Stmt *S) {
+  SmallVector<const Stmt *, 16> Work = {S};
+  while (!Work.empty()) {
+    const Stmt *Cur = Work.pop_back_val();
+    if (!Cur)
+      continue;
+    if (const auto *OE = dyn_cast<OffsetOfExpr>(Cur)) {
+      for (unsigned I = OE->getNumComponents(); I-- > 0;)
+        if (OE->getComponent(I).getKind() == OffsetOfNode::Field)
+          return OE->getComponent(I).getField();
+      return nullptr;
+    }
+    for (const Stmt *Child : Cur->children())
+      Work.push_back(Child);
+  }
+  return nullptr;
+}

@@ -71,4 +71,11 @@ bool inAssertion(clang::SourceLocation Loc, const clang::SourceManager &SM,
 
 } // namespace krefcheck
 
+namespace krefcheck {
+/// The list or tree node field a container_of() (its statement expression
+/// or its `(type *)(p - offsetof(type, member))` cast) steps back from:
+/// `member`, or null.
+const clang::FieldDecl *containerMember(const clang::Stmt *S);
+} // namespace krefcheck
+
 #endif

@@ -41,6 +41,8 @@ struct PutStyleInfo {
   /// ...): the index holds no count, so its entries can reach zero while
   /// still listed.
   clang::SourceLocation IndexRemovalInRelease;
+  /// The node fields those removals take (`&obj->member`), when spelled so.
+  llvm::SmallVector<const clang::FieldDecl *, 2> IndexRemovalMembers;
   /// What runs when the count hits zero frees or releases something (kfree,
   /// call_rcu, a *_release()/*_free() function): evidence that an atomic_t
   /// is a lifetime count, not a usage counter that happens to be tested.

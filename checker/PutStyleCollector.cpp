@@ -81,6 +81,7 @@ struct PutSite {
   SmallVector<const ValueDecl *, 2> Locks;
   SourceLocation Removal;
   SourceLocation Free;
+  SmallVector<const FieldDecl *, 2> RemovalMembers;
 };
 
 /// Walks every function body in source order, tracking a syntactic lock set
@@ -228,6 +229,8 @@ public:
       for (const Stmt *R : Release) {
         if (Site.Removal.isInvalid())
           Site.Removal = findIndexRemoval(R);
+        for (const FieldDecl *M : findIndexRemovalMembers(R))
+          Site.RemovalMembers.push_back(M);
         if (Site.Free.isInvalid()) {
           // A kref release callback frees what its kref argument names.
           Site.Free = findFree(R, API->ReleaseArg
@@ -274,6 +277,9 @@ public:
       }
       if (Info.IndexRemovalInRelease.isInvalid())
         Info.IndexRemovalInRelease = S.Removal;
+      for (const FieldDecl *M : S.RemovalMembers)
+        if (!llvm::is_contained(Info.IndexRemovalMembers, M))
+          Info.IndexRemovalMembers.push_back(M);
       if (Info.FreeOnZero.isInvalid())
         Info.FreeOnZero = S.Free;
     }

@@ -57,6 +57,10 @@ bool releaseCallbackFrees(const clang::Expr *ReleaseArg,
                           const clang::FunctionDecl *&Release);
 /// Does this statement (or a function it calls directly, Depth levels) take
 /// an object off an index? Returns the location of the removal.
+/// The node fields the index removals of a release path take the object
+/// off (`global_l` in `list_del(&chan->global_l)`).
+llvm::SmallVector<const clang::FieldDecl *, 2>
+findIndexRemovalMembers(const clang::Stmt *S);
 clang::SourceLocation findIndexRemoval(const clang::Stmt *S,
                                        unsigned Depth = 1);
 

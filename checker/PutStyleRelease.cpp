@@ -259,6 +259,49 @@ bool putstyle::releaseCallbackFrees(const Expr *ReleaseArg,
   return F.Frees;
 }
 
+namespace {
+/// The node fields the index removals of a release path take the object
+/// off (`global_l` in `list_del(&chan->global_l)`), in its body and one
+/// call deeper.
+class RemovalMemberFinder : public RecursiveASTVisitor<RemovalMemberFinder> {
+public:
+  explicit RemovalMemberFinder(unsigned Depth) : Depth(Depth) {}
+  SmallVector<const FieldDecl *, 2> Members;
+  bool VisitCallExpr(CallExpr *CE) {
+    const FunctionDecl *FD = calleeOf(CE);
+    if (!FD || !FD->getIdentifier())
+      return true;
+    if (isIndexRemoval(FD->getName())) {
+      if (CE->getNumArgs() > 0)
+        if (const auto *UO =
+                dyn_cast<UnaryOperator>(CE->getArg(0)->IgnoreParenImpCasts()))
+          if (UO->getOpcode() == UO_AddrOf)
+            if (const auto *ME = dyn_cast<MemberExpr>(
+                    UO->getSubExpr()->IgnoreParenImpCasts()))
+              if (const auto *F = dyn_cast<FieldDecl>(ME->getMemberDecl()))
+                Members.push_back(F);
+      return true;
+    }
+    if (Depth > 0 && FD->hasBody() && !lookupCountAPI(FD->getName())) {
+      RemovalMemberFinder Inner(Depth - 1);
+      Inner.TraverseStmt(FD->getBody());
+      Members.append(Inner.Members.begin(), Inner.Members.end());
+    }
+    return true;
+  }
+
+private:
+  unsigned Depth;
+};
+} // namespace
+
+SmallVector<const FieldDecl *, 2>
+putstyle::findIndexRemovalMembers(const Stmt *S) {
+  RemovalMemberFinder F(/*Depth=*/1);
+  F.TraverseStmt(const_cast<Stmt *>(S));
+  return F.Members;
+}
+
 SourceLocation putstyle::findIndexRemoval(const Stmt *S, unsigned Depth) {
   if (!S)
     return SourceLocation();

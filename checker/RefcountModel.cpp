@@ -77,7 +77,7 @@ const NoteTag *RefcountModel::objectNote(CheckerContext &C, SymbolRef Obj,
 }
 
 void RefcountModel::markOrigin(CheckerContext &C, SVal V, InternalOrigin O,
-                               StringRef What) const {
+                               StringRef What, const FieldDecl *Member) const {
   const MemRegion *R = V.getAsRegion();
   if (!R)
     return;
@@ -93,7 +93,7 @@ void RefcountModel::markOrigin(CheckerContext &C, SVal V, InternalOrigin O,
       C.addTransition(New);
     return;
   }
-  State = markInternal(State, Obj, O);
+  State = markInternalMember(markInternal(State, Obj, O), Obj, Member);
   std::string Msg =
       "Internal reference obtained from " + describeOrigin(O).str() +
       (What.empty() ? "" : (" (" + What + ")").str()) + ": it holds no count";
@@ -148,7 +148,7 @@ void RefcountModel::checkPostStmt(const CastExpr *CE, CheckerContext &C) const {
   // macro or written out.
   if (std::optional<InternalOrigin> O =
           offsetofContainerOrigin(CE, C.getASTContext())) {
-    markOrigin(C, C.getSVal(CE), *O, "");
+    markOrigin(C, C.getSVal(CE), *O, "", containerMember(CE));
     return;
   }
   // The analyzer runs no checker callbacks on a StmtExpr itself, so the
@@ -183,7 +183,7 @@ void RefcountModel::checkPostStmt(const CastExpr *CE, CheckerContext &C) const {
       statementExprOrigin(SE, C.getSourceManager(), C.getLangOpts());
   if (!O)
     return;
-  markOrigin(C, C.getSVal(CE), *O, "");
+  markOrigin(C, C.getSVal(CE), *O, "", containerMember(SE));
 }
 
 void RefcountModel::checkPostStmt(const BinaryOperator *BO,

@@ -76,7 +76,8 @@ private:
                                          std::string Msg,
                                          bool CountsOnly = false) const;
   void markOrigin(clang::ento::CheckerContext &C, clang::ento::SVal V,
-                  InternalOrigin O, llvm::StringRef What) const;
+                  InternalOrigin O, llvm::StringRef What,
+                  const clang::FieldDecl *Member = nullptr) const;
 };
 
 } // namespace krefcheck

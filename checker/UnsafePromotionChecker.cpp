@@ -28,6 +28,7 @@
 #include "PutStyle.h"
 #include "RefcountModel.h"
 #include "ReportUtil.h"
+#include "Rules.h"
 #include "clang/AST/ParentMap.h"
 #include "clang/StaticAnalyzer/Core/BugReporter/BugType.h"
 #include "clang/StaticAnalyzer/Core/Checker.h"
@@ -180,6 +181,18 @@ void UnsafePromotionChecker::checkPromotion(const CountCall &CC,
     // with its last external reference: the index holds none.
     if (!NoteRemoval && !Info->Configured)
       return;
+    // Found, under a lock, walking another list than the one the release
+    // empties (`conn->chan_l` through `list` under `chan_lock`; the release
+    // takes `global_l`): the object must leave that list, under the lock its
+    // walks hold, before its last count is dropped, or the list would point
+    // to freed memory, so a walk that finds it finds it alive (rule
+    // other-list-walk). Not under RCU alone: removal and final put may then
+    // run while the walk is on the object.
+    if (const FieldDecl *Walked = internalMember(State, Obj))
+      if (!Locks.empty() && !Info->IndexRemovalMembers.empty() &&
+          !llvm::is_contained(Info->IndexRemovalMembers, Walked) &&
+          applyRule(RuleId::OtherListWalk))
+        return;
     Msg = "Plain " + Callee + " on an internal reference from " + From +
           (RcuOnly ? " under rcu_read_lock() only" : "") +
           ": the final put of '" + Field +
