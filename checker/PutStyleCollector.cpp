@@ -227,10 +227,11 @@ public:
       PutSite Site{Counter,          Current,         CE, API, {},
                    SourceLocation(), SourceLocation()};
       for (const Stmt *R : Release) {
+        IndexRemovals Removals = findIndexRemovals(R);
         if (Site.Removal.isInvalid())
-          Site.Removal = findIndexRemoval(R);
-        for (const FieldDecl *M : findIndexRemovalMembers(R))
-          Site.RemovalMembers.push_back(M);
+          Site.Removal = Removals.First;
+        Site.RemovalMembers.append(Removals.Members.begin(),
+                                   Removals.Members.end());
         if (Site.Free.isInvalid()) {
           // A kref release callback frees what its kref argument names.
           Site.Free = findFree(R, API->ReleaseArg

@@ -55,14 +55,15 @@ bool isNonFreeingRelease(const clang::FunctionDecl *Release);
 /// argument names one.
 bool releaseCallbackFrees(const clang::Expr *ReleaseArg,
                           const clang::FunctionDecl *&Release);
-/// Does this statement (or a function it calls directly, Depth levels) take
-/// an object off an index? Returns the location of the removal.
-/// The node fields the index removals of a release path take the object
-/// off (`global_l` in `list_del(&chan->global_l)`).
-llvm::SmallVector<const clang::FieldDecl *, 2>
-findIndexRemovalMembers(const clang::Stmt *S);
-clang::SourceLocation findIndexRemoval(const clang::Stmt *S,
-                                       unsigned Depth = 1);
+/// Where a statement (or a function it calls directly, Depth levels) takes
+/// an object off an index: the first removal, or the call leading to it,
+/// and the node fields the removals name (`global_l` in
+/// `list_del(&chan->global_l)`).
+struct IndexRemovals {
+  clang::SourceLocation First;
+  llvm::SmallVector<const clang::FieldDecl *, 2> Members;
+};
+IndexRemovals findIndexRemovals(const clang::Stmt *S, unsigned Depth = 1);
 
 } // namespace putstyle
 } // namespace krefcheck

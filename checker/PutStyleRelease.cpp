@@ -84,33 +84,50 @@ private:
   unsigned Depth;
 };
 
-/// Does this statement (or a function it calls directly, one level) take an
-/// object off an index? Returns the location of the removal.
+/// Does this statement (or a function it calls directly, Depth levels) take
+/// an object off an index? Records the first removal (or the call that leads
+/// to it) and the node fields every removal names (`global_l` in
+/// `list_del(&chan->global_l)`).
 class IndexRemovalFinder : public RecursiveASTVisitor<IndexRemovalFinder> {
 public:
   explicit IndexRemovalFinder(unsigned Depth) : Depth(Depth) {}
-  SourceLocation Found;
+  putstyle::IndexRemovals Found;
   bool VisitCallExpr(CallExpr *CE) {
-    if (Found.isValid())
-      return false;
     const FunctionDecl *FD = calleeOf(CE);
     if (!FD || !FD->getIdentifier())
       return true;
     if (isIndexRemoval(FD->getName())) {
-      Found = CE->getBeginLoc();
-      return false;
+      if (Found.First.isInvalid())
+        Found.First = CE->getBeginLoc();
+      if (const FieldDecl *F = nodeField(CE))
+        Found.Members.push_back(F);
+      return true;
     }
     if (Depth > 0 && FD->hasBody() && !lookupCountAPI(FD->getName())) {
       IndexRemovalFinder Inner(Depth - 1);
       Inner.TraverseStmt(FD->getBody());
-      if (Inner.Found.isValid())
-        Found = CE->getBeginLoc();
+      if (Found.First.isInvalid() && Inner.Found.First.isValid())
+        Found.First = CE->getBeginLoc();
+      Found.Members.append(Inner.Found.Members.begin(),
+                           Inner.Found.Members.end());
     }
-    return Found.isInvalid();
+    return true;
   }
 
 private:
   unsigned Depth;
+  /// `member` of a removal's first argument `&obj->member`.
+  static const FieldDecl *nodeField(const CallExpr *CE) {
+    if (CE->getNumArgs() == 0)
+      return nullptr;
+    const auto *UO =
+        dyn_cast<UnaryOperator>(CE->getArg(0)->IgnoreParenImpCasts());
+    if (!UO || UO->getOpcode() != UO_AddrOf)
+      return nullptr;
+    const auto *ME =
+        dyn_cast<MemberExpr>(UO->getSubExpr()->IgnoreParenImpCasts());
+    return ME ? dyn_cast<FieldDecl>(ME->getMemberDecl()) : nullptr;
+  }
 };
 
 } // namespace
@@ -259,52 +276,10 @@ bool putstyle::releaseCallbackFrees(const Expr *ReleaseArg,
   return F.Frees;
 }
 
-namespace {
-/// The node fields the index removals of a release path take the object
-/// off (`global_l` in `list_del(&chan->global_l)`), in its body and one
-/// call deeper.
-class RemovalMemberFinder : public RecursiveASTVisitor<RemovalMemberFinder> {
-public:
-  explicit RemovalMemberFinder(unsigned Depth) : Depth(Depth) {}
-  SmallVector<const FieldDecl *, 2> Members;
-  bool VisitCallExpr(CallExpr *CE) {
-    const FunctionDecl *FD = calleeOf(CE);
-    if (!FD || !FD->getIdentifier())
-      return true;
-    if (isIndexRemoval(FD->getName())) {
-      if (CE->getNumArgs() > 0)
-        if (const auto *UO =
-                dyn_cast<UnaryOperator>(CE->getArg(0)->IgnoreParenImpCasts()))
-          if (UO->getOpcode() == UO_AddrOf)
-            if (const auto *ME = dyn_cast<MemberExpr>(
-                    UO->getSubExpr()->IgnoreParenImpCasts()))
-              if (const auto *F = dyn_cast<FieldDecl>(ME->getMemberDecl()))
-                Members.push_back(F);
-      return true;
-    }
-    if (Depth > 0 && FD->hasBody() && !lookupCountAPI(FD->getName())) {
-      RemovalMemberFinder Inner(Depth - 1);
-      Inner.TraverseStmt(FD->getBody());
-      Members.append(Inner.Members.begin(), Inner.Members.end());
-    }
-    return true;
-  }
-
-private:
-  unsigned Depth;
-};
-} // namespace
-
-SmallVector<const FieldDecl *, 2>
-putstyle::findIndexRemovalMembers(const Stmt *S) {
-  RemovalMemberFinder F(/*Depth=*/1);
-  F.TraverseStmt(const_cast<Stmt *>(S));
-  return F.Members;
-}
-
-SourceLocation putstyle::findIndexRemoval(const Stmt *S, unsigned Depth) {
+putstyle::IndexRemovals putstyle::findIndexRemovals(const Stmt *S,
+                                                    unsigned Depth) {
   if (!S)
-    return SourceLocation();
+    return {};
   IndexRemovalFinder F(Depth);
   F.TraverseStmt(const_cast<Stmt *>(S));
   return F.Found;

@@ -79,8 +79,6 @@ static bool putOfUntakenCount(ProgramStateRef State, const MemRegion *Ctr,
   if (const CountState *CS = getCountState(State, Ctr))
     if (!CS->untaken())
       return false;
-  if (!CE)
-    return false;
   const ParentMap &PM = C.getLocationContext()->getParentMap();
   return !isa_and_nonnull<ReturnStmt>(PM.getParentIgnoreParenCasts(CE));
 }
