@@ -63,6 +63,10 @@ ProgramStateRef lifetime::containerCall(const CallEvent &Call,
   if (K.Role == CallRole::Logging || K.Role == CallRole::KeepsNothing ||
       !ruleEnabled(RuleId::FreedContainer))
     return State;
+  // Every call passes here: most paths hold nothing stored this way.
+  if (llvm::none_of(allRefs(State),
+                    [](const auto &KV) { return KV.second.Container; }))
+    return State;
   bool Frees = isMemoryFree(dyn_cast_or_null<FunctionDecl>(Call.getDecl()));
   std::string Freed, Memory;
   for (unsigned I = 0, N = Call.getNumArgs(); I < N; ++I) {
