@@ -49,22 +49,83 @@ namespace {
 ///  if (client->flags & F) pm_runtime_put_sync(d);`: the analyzer forgets
 /// the first test when a call invalidates `*client`, and then takes the
 /// second test's false branch, skipping the put. A path that took the false
-/// branch of the very condition (same expression, same frame) that guarded
-/// the get is such an infeasible path (the field would have had to change
-/// in between): the report is dropped.
+/// branch of a condition that guarded the get (the same expression, in the
+/// same frame) is such an infeasible path: the memory it reads would have
+/// had to change in between. The guard may enclose the call that took the
+/// count (`if (dev->devt) cdev_add(...)`, the get inside cdev_add()), and
+/// either test may be one operand of `&&` (`if (rc && dev->devt)
+/// cdev_del(...)` in cdev_device_add()): each operand of a guard held when
+/// the get ran, and the false branch of a test's last operand says that
+/// operand was false. Only conditions that read memory (a field, a
+/// dereference, an array element) count: a local variable the path
+/// assigned again is known, not forgotten.
 class CorrelatedGuard final : public BugReporterVisitor {
   const Stmt *AcquireSite;
-  llvm::SmallVector<std::pair<const Stmt *, const LocationContext *>, 4>
+  llvm::SmallVector<std::pair<const Expr *, const StackFrameContext *>, 4>
       FalseTaken;
   bool Done = false;
 
-  static const Stmt *guardOf(const Stmt *S, const ParentMap &PM) {
-    const Stmt *Child = S;
-    for (const Stmt *P = PM.getParent(S); P; Child = P, P = PM.getParent(P))
-      if (const auto *If = dyn_cast<IfStmt>(P))
-        if (If->getThen() == Child)
-          return If->getCond();
-    return nullptr;
+  /// The operands of a chain of `&&`, or E itself.
+  static void conjuncts(const Expr *E,
+                        llvm::SmallVectorImpl<const Expr *> &Out) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *BO = dyn_cast<BinaryOperator>(E))
+      if (BO->getOpcode() == BO_LAnd) {
+        conjuncts(BO->getLHS(), Out);
+        conjuncts(BO->getRHS(), Out);
+        return;
+      }
+    Out.push_back(E);
+  }
+
+  /// The operand a branch's false edge says is false: the last operand of a
+  /// `&&` or `||` chain (the block that branches evaluated it last).
+  static const Expr *lastOperand(const Expr *E) {
+    E = E->IgnoreParenImpCasts();
+    while (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+      if (!BO->isLogicalOp())
+        break;
+      E = BO->getRHS()->IgnoreParenImpCasts();
+    }
+    return E;
+  }
+
+  static bool readsMemory(const Stmt *S) {
+    if (const auto *ME = dyn_cast<MemberExpr>(S))
+      if (ME->isArrow())
+        return true;
+    if (isa<ArraySubscriptExpr>(S))
+      return true;
+    if (const auto *UO = dyn_cast<UnaryOperator>(S))
+      if (UO->getOpcode() == UO_Deref)
+        return true;
+    for (const Stmt *Child : S->children())
+      if (Child && readsMemory(Child))
+        return true;
+    return false;
+  }
+
+  /// The conditions of the `if`s whose then-branch holds S, in S's frame
+  /// and, through the call sites, in the frames that called it.
+  static void guardsOf(
+      const Stmt *S, const LocationContext *LC,
+      llvm::SmallVectorImpl<std::pair<const Expr *, const StackFrameContext *>>
+          &Out) {
+    for (; S && LC; LC = LC->getParent()) {
+      const StackFrameContext *SF = LC->getStackFrame();
+      const ParentMap &PM = SF->getParentMap();
+      const Stmt *Child = S;
+      for (const Stmt *P = PM.getParent(S); P; Child = P, P = PM.getParent(P))
+        if (const auto *If = dyn_cast<IfStmt>(P))
+          if (If->getThen() == Child) {
+            llvm::SmallVector<const Expr *, 4> Ops;
+            conjuncts(If->getCond(), Ops);
+            for (const Expr *Op : Ops)
+              Out.push_back({Op, SF});
+          }
+      S = SF->getCallSite();
+      LC = SF;
+    }
   }
 
   static bool sameExpr(const Stmt *A, const Stmt *B, ASTContext &Ctx) {
@@ -97,23 +158,27 @@ public:
       if (Cond && isa<Expr>(Cond) && Src->succ_size() == 2 &&
           static_cast<const CFGBlock *>(*(Src->succ_begin() + 1)) ==
               BE->getDst())
-        FalseTaken.push_back({Cond, N->getLocationContext()});
+        FalseTaken.push_back({lastOperand(cast<Expr>(Cond)),
+                              N->getLocationContext()->getStackFrame()});
       return nullptr;
     }
     auto SP = PP.getAs<StmtPoint>();
     if (!SP || SP->getStmt() != AcquireSite)
       return nullptr;
     Done = true;
-    const LocationContext *LC = N->getLocationContext();
-    const Stmt *Guard = guardOf(AcquireSite, LC->getParentMap());
-    if (!Guard || !isa<Expr>(Guard))
-      return nullptr;
-    for (const auto &[Cond, CondLC] : FalseTaken)
-      if (CondLC == LC && sameExpr(Guard, Cond, BRC.getASTContext())) {
-        applyRule(RuleId::CorrelatedGuard);
-        BR.markInvalid(&AcquireSite, nullptr);
-        break;
-      }
+    llvm::SmallVector<std::pair<const Expr *, const StackFrameContext *>, 4>
+        Guards;
+    guardsOf(AcquireSite, N->getLocationContext(), Guards);
+    for (const auto &[Guard, GuardSF] : Guards) {
+      if (!readsMemory(Guard))
+        continue;
+      for (const auto &[Cond, CondSF] : FalseTaken)
+        if (CondSF == GuardSF && sameExpr(Guard, Cond, BRC.getASTContext())) {
+          applyRule(RuleId::CorrelatedGuard);
+          BR.markInvalid(&AcquireSite, nullptr);
+          return nullptr;
+        }
+    }
     return nullptr;
   }
 };

@@ -189,7 +189,10 @@ public:
   bool evalCall(const CallEvent &Call, CheckerContext &C) const;
   ProgramStateRef evalAssume(ProgramStateRef State, SVal Cond,
                              bool Assumption) const {
-    return pruneNullHeldFields(State);
+    State = pruneNullHeldFields(State);
+    return ruleEnabled(RuleId::ProvenEqual)
+               ? noteProvenEqual(State, Cond, Assumption)
+               : State;
   }
   void checkPreCall(const CallEvent &Call, CheckerContext &C) const {
     handOverArguments(Call, C);
@@ -362,7 +365,10 @@ void LifetimeModel::checkDeadSymbols(SymbolReaper &SR,
           removeDeadNullWithArg(
               removeDeadErrPtrs(
                   removeDeadFieldCopies(
-                      removeDeadConverted(removeDeadStored(State, SR), SR), SR),
+                      removeDeadConverted(removeDeadProvenEqual(
+                                              removeDeadStored(State, SR), SR),
+                                          SR),
+                      SR),
                   SR),
               SR),
           SR),

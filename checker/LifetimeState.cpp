@@ -24,6 +24,7 @@ REGISTER_SET_WITH_PROGRAMSTATE(AcpiNodes, const MemRegion *)
 REGISTER_SET_WITH_PROGRAMSTATE(KeptGivenObjects, const MemRegion *)
 REGISTER_MAP_WITH_PROGRAMSTATE(NullWithArg, SymbolRef, const MemRegion *)
 REGISTER_MAP_WITH_PROGRAMSTATE(ErrPtrFacts, SymbolRef, bool)
+REGISTER_MAP_WITH_PROGRAMSTATE(ProvenEqualPtrs, SymbolRef, SymbolRef)
 
 /// Drops the entries of a map keyed by symbol whose symbol died.
 template <typename Trait>
@@ -336,4 +337,40 @@ ProgramStateRef krefcheck::removeDeadFieldCopies(ProgramStateRef S,
 ProgramStateRef krefcheck::removeDeadConverted(ProgramStateRef S,
                                                SymbolReaper &SR) {
   return removeDeadKeys<ConvertedResults>(S, SR);
+}
+
+ProgramStateRef krefcheck::noteProvenEqual(ProgramStateRef S, SVal Cond,
+                                           bool Assumption) {
+  const auto *E = dyn_cast_or_null<SymSymExpr>(Cond.getAsSymbol());
+  if (!E)
+    return S;
+  BinaryOperatorKind Op = E->getOpcode();
+  if (!(Op == BO_EQ && Assumption) && !(Op == BO_NE && !Assumption))
+    return S;
+  SymbolRef L = E->getLHS(), R = E->getRHS();
+  if (!Loc::isLocType(L->getType()) || !Loc::isLocType(R->getType()))
+    return S;
+  // Only a comparison with a held object's pointer is worth keeping: the
+  // constraint manager forgets it when that pointer's variable dies.
+  auto Held = [&](SymbolRef Sym) {
+    for (const auto &KV : S->get<HeldRefs>())
+      if (const auto *SR =
+              dyn_cast<SymbolicRegion>(KV.first.Region->getBaseRegion()))
+        if (SR->getSymbol() == Sym)
+          return true;
+    return false;
+  };
+  if (!Held(L) && !Held(R))
+    return S;
+  return S->set<ProvenEqualPtrs>(L, R)->set<ProvenEqualPtrs>(R, L);
+}
+bool krefcheck::provenEqual(ProgramStateRef S, SymbolRef A, SymbolRef B) {
+  // Either entry may be gone: each is dropped when its key dies.
+  const SymbolRef *P = S->get<ProvenEqualPtrs>(A);
+  const SymbolRef *Q = S->get<ProvenEqualPtrs>(B);
+  return (P && *P == B) || (Q && *Q == A);
+}
+ProgramStateRef krefcheck::removeDeadProvenEqual(ProgramStateRef S,
+                                                 SymbolReaper &SR) {
+  return removeDeadKeys<ProvenEqualPtrs>(S, SR);
 }

@@ -296,6 +296,19 @@ ProgramStateRef removeDeadFieldCopies(ProgramStateRef S,
 ProgramStateRef removeDeadConverted(ProgramStateRef S,
                                     clang::ento::SymbolReaper &SR);
 
+/// Two pointers the path proved equal (rule proven-equal): the true branch
+/// of `a == b` or the false one of `a != b`, where one of them is a held
+/// object's pointer. Kept here because the constraint manager drops the
+/// equality when one pointer's variable dies (`if (old == gang) break;`,
+/// then only `old` is used).
+ProgramStateRef noteProvenEqual(ProgramStateRef S, clang::ento::SVal Cond,
+                                bool Assumption);
+/// Whether noteProvenEqual() recorded A == B on this path.
+bool provenEqual(ProgramStateRef S, clang::ento::SymbolRef A,
+                 clang::ento::SymbolRef B);
+ProgramStateRef removeDeadProvenEqual(ProgramStateRef S,
+                                      clang::ento::SymbolReaper &SR);
+
 /// The result of a node getter that finds nothing from no node
 /// (`of_get_parent(NULL)` is NULL): it is NULL on a path where Arg is.
 ProgramStateRef noteNullWithArg(ProgramStateRef S,

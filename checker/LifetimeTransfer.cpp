@@ -112,9 +112,28 @@ ProgramStateRef lifetime::acquire(ProgramStateRef State, const MemRegion *R,
   return setRef(State, K, E.acquiredBy(API, Site, ArgE, Since));
 }
 
+/// Rule holder-put: the gets this path took on pointers read out of the
+/// fields of the object R names are that object's to drop.
+static ProgramStateRef giveUpHeldByFields(ProgramStateRef State,
+                                          const MemRegion *R) {
+  const MemRegion *Holder = R->getBaseRegion();
+  for (const auto &KV : allRefs(State)) {
+    const RefEntry &E = KV.second;
+    if (!E.isHeld() || E.isNewReference())
+      continue;
+    const MemRegion *Base = KV.first.Region->getBaseRegion();
+    if (Base != Holder && loadedOutOf(Base) == Holder &&
+        applyRule(RuleId::HolderPut))
+      State = setRef(State, KV.first, E.escaped());
+  }
+  return State;
+}
+
 ProgramStateRef lifetime::release(ProgramStateRef State, const MemRegion *R,
                                   const LifetimeAPI &API, unsigned Since,
                                   const StackFrameContext *ReleaseFrame) {
+  if (ruleEnabled(RuleId::HolderPut))
+    State = giveUpHeldByFields(State, R);
   auto Found = findRef(State, R, API.Fam);
   if (!Found) {
     return setRef(State, makeRefKey(R, API.Fam),

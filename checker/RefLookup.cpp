@@ -175,13 +175,40 @@ static bool otherCounterField(const MemRegion *A, const MemRegion *B) {
   return FA && FB && FA->getDecl() != FB->getDecl();
 }
 
+/// A held reference of family F whose object the path proved equal to R's
+/// (rule proven-equal): `if (old == gang) break; ... dma_fence_put(old)`
+/// after dma_fence_get(gang).
+static std::optional<std::pair<RefKey, RefEntry>>
+provenEqualRef(ProgramStateRef S, const MemRegion *R, Family F) {
+  const auto *Base = dyn_cast<SymbolicRegion>(R->getBaseRegion());
+  if (!Base || !ruleEnabled(RuleId::ProvenEqual))
+    return std::nullopt;
+  for (const auto &KV : allRefs(S)) {
+    const auto *KB = dyn_cast<SymbolicRegion>(KV.first.Region->getBaseRegion());
+    if (!KB || KB == Base || keyFamily(KV.first) != F || !KV.second.isHeld() ||
+        otherCounterField(KV.first.Region, R))
+      continue;
+    if (provenEqual(S, KB->getSymbol(), Base->getSymbol())) {
+      applyRule(RuleId::ProvenEqual);
+      return std::make_pair(KV.first, KV.second);
+    }
+  }
+  return std::nullopt;
+}
+
 std::optional<std::pair<RefKey, RefEntry>>
 krefcheck::findRef(ProgramStateRef S, const MemRegion *R, Family F) {
   if (!R)
     return std::nullopt;
   RefKey K = makeRefKey(R, F);
-  if (const RefEntry *E = getRef(S, K))
+  if (const RefEntry *E = getRef(S, K)) {
+    // `old` got and put once, then put again: the second put is the equal
+    // held pointer's (amdgpu_device_switch_gang()).
+    if (!E->isHeld())
+      if (auto Equal = provenEqualRef(S, R, F))
+        return Equal;
     return std::make_pair(K, *E);
+  }
   const MemRegion *Base = R->getBaseRegion();
   for (const auto &KV : allRefs(S))
     if (keyFamily(KV.first) == F && KV.first.Region->getBaseRegion() == Base &&
@@ -222,5 +249,7 @@ krefcheck::findRef(ProgramStateRef S, const MemRegion *R, Family F) {
       if (Copy->getBaseRegion() != Base)
         if (auto Found = findRef(S, Copy, F))
           return Found;
+  if (auto Equal = provenEqualRef(S, R, F))
+    return Equal;
   return std::nullopt;
 }
