@@ -183,6 +183,63 @@ public:
   }
 };
 
+/// A function of this TU the leaked reference was given to, inlined on the
+/// path: its notes are kept, so that a leak whose put or hand-over the
+/// callee skipped on its own early return shows that return
+/// (`omapdss_walk_device(dev, pn, false)` returning at `if (ret < 0)`
+/// before it stores `pn` into its list; issue 21's "no note inside the
+/// callee"). Without it the analyzer prunes a call in which nothing
+/// happened to the reference itself.
+class GivenToCallee final : public BugReporterVisitor {
+  const MemRegion *Base;
+
+  static bool hasEarlyReturn(const Stmt *S, bool Conditional) {
+    if (isa<ReturnStmt>(S))
+      return Conditional;
+    bool Branch = isa<IfStmt, SwitchStmt, ForStmt, WhileStmt, DoStmt>(S);
+    for (const Stmt *Child : S->children())
+      if (Child && hasEarlyReturn(Child, Conditional || Branch))
+        return true;
+    return false;
+  }
+
+public:
+  explicit GivenToCallee(const MemRegion *B) : Base(B) {}
+
+  void Profile(llvm::FoldingSetNodeID &ID) const override {
+    static int Tag;
+    ID.AddPointer(&Tag);
+    ID.AddPointer(Base);
+  }
+
+  PathDiagnosticPieceRef VisitNode(const ExplodedNode *N, BugReporterContext &,
+                                   PathSensitiveBugReport &BR) override {
+    auto Enter = N->getLocation().getAs<CallEnter>();
+    if (!Enter)
+      return nullptr;
+    const auto *Call = dyn_cast_or_null<CallExpr>(Enter->getCallExpr());
+    const auto *FD =
+        dyn_cast_or_null<FunctionDecl>(Enter->getCalleeContext()->getDecl());
+    // A call with a contract or a role says what it does with the
+    // reference; a body with no early return has no path of its own that
+    // skips what it does with it.
+    if (!Call || !FD || !FD->hasBody() || contractFor(FD).API ||
+        contractFor(FD).Role != CallRole::None ||
+        !hasEarlyReturn(FD->getBody(), false))
+      return nullptr;
+    ProgramStateRef State = N->getState();
+    for (const Expr *Arg : Call->arguments()) {
+      const MemRegion *R =
+          State->getSVal(Arg, N->getLocationContext()).getAsRegion();
+      if (R && R->getBaseRegion() == Base) {
+        BR.markInteresting(Enter->getCalleeContext());
+        break;
+      }
+    }
+    return nullptr;
+  }
+};
+
 class LeakChecker : public Checker<check::EndAnalysis>, public LeakReporter {
   const BugType Bug{this, "Reference leak", RefcountCategory,
                     /*SuppressOnSink=*/true};
@@ -344,6 +401,7 @@ void LeakChecker::reportLeak(CheckerContext &C, ExplodedNode *N,
   auto R = std::make_unique<PathSensitiveBugReport>(Bug, Msg, N, Unique,
                                                     topLevelDecl(C));
   markRefInteresting(*R, K);
+  R->addVisitor<GivenToCallee>(K.Region->getBaseRegion());
   if (ruleEnabled(RuleId::CorrelatedGuard))
     R->addVisitor<CorrelatedGuard>(E.AcquireSite);
   dropOnAssertionPaths(*R);

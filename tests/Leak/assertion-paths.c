@@ -30,7 +30,7 @@ struct foo { int id; struct device dev; };
 /* cxl's to_cxl_port(): a type check that the lookup's match callback has
  * already made, so its WARN branch never runs after the lookup */
 static struct foo *to_foo(struct device *dev) {
-  if (dev_WARN_ONCE(dev, !is_foo(dev), "not a foo"))
+  if (dev_WARN_ONCE(dev, !is_foo(dev), "not a foo")) // noassert-note 2 {{Taking true branch}} noassert-note{{Assuming the condition is true}} noassert-note{{'__ret_do_once' is true}} noassert-note{{Left side of '&&' is true}}
     return NULL;
   return container_of(dev, struct foo, dev);
 }
@@ -39,12 +39,12 @@ struct foo *find_foo(struct device *parent) {
   struct device *dev = device_find_child(parent, NULL, match_foo); // noassert-note{{The call to device_find_child() returns a counted reference (+1): 'dev' must be released}}
   if (!dev) // noassert-note{{Assuming 'dev' is non-null}} noassert-note{{Taking false branch}}
     return NULL;
-  return to_foo(dev); // no-warning (rule on); noassert-note{{Reference to 'dev' acquired by device_find_child() is not released on this path (missing put_device())}} noassert-warning{{Reference to 'dev' acquired by device_find_child() is not released on this path (missing put_device())}}
+  return to_foo(dev); // no-warning (rule on); noassert-note{{Calling 'to_foo'}} noassert-note{{Returning from 'to_foo'}} noassert-note{{Reference to 'dev' acquired by device_find_child() is not released on this path (missing put_device())}} noassert-warning{{Reference to 'dev' acquired by device_find_child() is not released on this path (missing put_device())}}
 }
 
 /* the same converter without an assertion: its NULL return leaks */
 static struct foo *to_foo_checked(struct device *dev) {
-  if (!is_foo(dev))
+  if (!is_foo(dev)) // expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
     return NULL;
   return container_of(dev, struct foo, dev);
 }
@@ -53,7 +53,7 @@ struct foo *find_foo_checked(struct device *parent) {
   struct device *dev = device_find_child(parent, NULL, match_foo); // expected-note{{The call to device_find_child() returns a counted reference (+1): 'dev' must be released}}
   if (!dev) // expected-note{{Assuming 'dev' is non-null}} expected-note{{Taking false branch}}
     return NULL;
-  return to_foo_checked(dev); // expected-note{{Reference to 'dev' acquired by device_find_child() is not released on this path (missing put_device())}} expected-warning{{Reference to 'dev' acquired by device_find_child() is not released on this path (missing put_device())}}
+  return to_foo_checked(dev); // expected-note{{Calling 'to_foo_checked'}} expected-note{{Returning from 'to_foo_checked'}} expected-note{{Reference to 'dev' acquired by device_find_child() is not released on this path (missing put_device())}} expected-warning{{Reference to 'dev' acquired by device_find_child() is not released on this path (missing put_device())}}
 }
 
 int probe_child_warn(struct device_node *np) {

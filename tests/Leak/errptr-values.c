@@ -53,7 +53,7 @@ struct bind { struct gem *obj; void *buf; };
 
 static int bind_init(struct bind *b, struct gem *obj) {
   void *buf = make_buf();
-  if (IS_ERR(buf))
+  if (IS_ERR(buf)) // off-note{{Taking true branch}} offproto-note{{Assuming the condition is true}}
     return PTR_ERR(buf);
   b->buf = buf;
   b->obj = obj;
@@ -62,7 +62,7 @@ static int bind_init(struct bind *b, struct gem *obj) {
 
 int bind_map(struct gem *obj) {
   struct bind b = {0};
-  int err = bind_init(&b, obj);
+  int err = bind_init(&b, obj); // off-note{{Calling 'bind_init'}} off-note{{Returning from 'bind_init'}}
   if (err) // off-note{{Assuming 'err' is 0}} off-note{{Taking false branch}}
     return err;
   kref_get(&obj->ref); // off-note{{Reference to '&obj->ref' taken by kref_get()}}

@@ -1,6 +1,6 @@
 // RUN: %analyze -analyzer-checker=refcount.Leak %inline -verify %s
 // RUN: %analyze -analyzer-checker=refcount.Leak %proto -verify %s
-// RUN: %analyze -analyzer-checker=refcount.Leak %inline -verify=nocheck %s -analyzer-config refcount:ModelFile=%inputs/models/no-list-checks.yaml -analyzer-config refcount:DisableRules=name-takes-ownership
+// RUN: %analyze -analyzer-checker=refcount.Leak %inline -verify=nocheck,nocheckinl %s -analyzer-config refcount:ModelFile=%inputs/models/no-list-checks.yaml -analyzer-config refcount:DisableRules=name-takes-ownership
 // RUN: %analyze -analyzer-checker=refcount.Leak %proto -verify=nocheck %s -analyzer-config refcount:DisableRules=name-takes-ownership
 // RUN: %analyze -analyzer-checker=refcount.Leak %inline -verify %s -analyzer-config ipa=none
 // RUN: %analyze -analyzer-checker=refcount.Leak %inline -verify=noinl %s -analyzer-config ipa=none -analyzer-config refcount:DisableRules=body-escape
@@ -41,7 +41,7 @@ static struct wrapper *add_wrapper(struct wrapper_list *l) {
   struct wrapper *w = kzalloc(sizeof(*w), GFP_KERNEL);
   if (!w) // nocheck-note{{Assuming 'w' is non-null}} nocheck-note{{Taking false branch}}
     return NULL;
-  list_add(&w->node, &l->head);
+  list_add(&w->node, &l->head); // nocheckinl-note{{Calling 'list_add'}} nocheckinl-note{{Returning from 'list_add'}} nocheckinl-note@kernel-inline.h:157 {{Assuming the condition is true}} nocheckinl-note@kernel-inline.h:157 {{Taking true branch}}
   kref_init(&w->ref); // nocheck-note{{The call to kref_init() sets the count of the new object 'w' to one: this path holds its first reference}}
   return w;
 }
@@ -60,7 +60,7 @@ int twin_linked_then_fails(struct wrapper_list *l, int len) {
   struct wrapper *w = kzalloc(sizeof(*w), GFP_KERNEL);
   if (!w) // noinl-note{{Assuming 'w' is non-null}} noinl-note{{Taking false branch}} // nocheck-note{{Assuming 'w' is non-null}} nocheck-note{{Taking false branch}}
     return -ENOMEM;
-  list_add(&w->node, &l->head);
+  list_add(&w->node, &l->head); // nocheckinl-note{{Calling 'list_add'}} nocheckinl-note{{Returning from 'list_add'}} nocheckinl-note@kernel-inline.h:157 {{Assuming the condition is true}} nocheckinl-note@kernel-inline.h:157 {{Taking true branch}}
   kref_init(&w->ref); // noinl-note{{The call to kref_init() sets the count of the new object 'w' to one: this path holds its first reference}} // nocheck-note{{The call to kref_init() sets the count of the new object 'w' to one: this path holds its first reference}}
   if (len > 64) // noinl-note{{Assuming 'len' is > 64}} noinl-note{{Taking true branch}} // nocheck-note{{Assuming 'len' is > 64}} nocheck-note{{Taking true branch}}
     return -EINVAL; // noinl-warning{{The new object 'w', whose count kref_init() set to one, is neither put nor freed on this path (missing kref_put())}} noinl-note{{The new object 'w', whose count kref_init() set to one, is neither put nor freed on this path (missing kref_put())}} // nocheck-warning{{The new object 'w', whose count kref_init() set to one, is neither put nor freed on this path (missing kref_put())}} nocheck-note{{The new object 'w', whose count kref_init() set to one, is neither put nor freed on this path (missing kref_put())}}
