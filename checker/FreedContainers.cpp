@@ -42,13 +42,43 @@ SymbolRef lifetime::privateContainer(SVal Loc, SVal Val,
   const auto *Sym = SR ? dyn_cast<SymbolConjured>(SR->getSymbol()) : nullptr;
   const auto *CE = Sym ? dyn_cast_or_null<CallExpr>(Sym->getStmt()) : nullptr;
   const FunctionDecl *FD = CE ? CE->getDirectCallee() : nullptr;
-  if (!FD || contractFor(FD).Role != CallRole::Allocator)
+  CallRole Role = FD ? contractFor(FD).Role : CallRole::None;
+  if (Role != CallRole::Allocator && !(Role == CallRole::ManagedAllocator &&
+                                       ruleEnabled(RuleId::ManagedContainer)))
     return nullptr;
   for (const auto &KV : allRefs(State))
     if (KV.first.Region->getBaseRegion() == R->getBaseRegion() &&
         KV.second.isHeld())
       return Sym;
   return nullptr;
+}
+
+/// Whether Mem, a container of rule freed-container, is device-managed
+/// memory (rule managed-container).
+static bool isManagedMemory(SymbolRef Mem) {
+  const auto *Sym = dyn_cast_or_null<SymbolConjured>(Mem);
+  const auto *CE = Sym ? dyn_cast_or_null<CallExpr>(Sym->getStmt()) : nullptr;
+  const FunctionDecl *FD = CE ? CE->getDirectCallee() : nullptr;
+  return FD && contractFor(FD).Role == CallRole::ManagedAllocator;
+}
+
+bool lifetime::inManagedContainer(const RefEntry &E) {
+  return E.K == RefEntry::Kind::Escaped && E.Container &&
+         ruleEnabled(RuleId::ManagedContainer) && isManagedMemory(E.Container);
+}
+
+/// Rule managed-container: at an error return, the references stored in
+/// device-managed memory that no call was given are the path's again: the
+/// device frees the memory, and nothing puts what it holds.
+ProgramStateRef lifetime::freeManagedContainers(ProgramStateRef State) {
+  if (!ruleEnabled(RuleId::ManagedContainer))
+    return State;
+  for (const auto &KV : allRefs(State)) {
+    const RefEntry &E = KV.second;
+    if (inManagedContainer(E) && applyRule(RuleId::ManagedContainer))
+      State = setRef(State, KV.first, E.freedContainer());
+  }
+  return State;
 }
 
 /// Rule freed-container: a memory-frees call (kfree()) given private memory

@@ -390,7 +390,8 @@ void LifetimeModel::checkDeadSymbols(SymbolReaper &SR,
       // pm_runtime_put(dev); ...; pm_runtime_get_sync(th->dev)` in a
       // helper, after `dev` itself died: rule field-copy-identity).
       if (!(E.K == RefEntry::Kind::BorrowedPut &&
-            (mayBeNamedAgain(R) || storedInLiveField(State, R, SR))))
+            (mayBeNamedAgain(R) || storedInLiveField(State, R, SR))) &&
+          !(inManagedContainer(E) && !knownNull(State, R, C)))
         New = removeRef(New, KV.first);
       continue;
     }
@@ -429,6 +430,8 @@ void LifetimeModel::checkEndFunction(const ReturnStmt *RS,
   ProgramStateRef State = C.getState();
   PathError PE = returnsError(State);
   bool Err = PE != PathError::None;
+  if (Err)
+    State = freeManagedContainers(State);
   SmallVector<std::pair<RefKey, RefEntry>, 2> Leaks;
   ProgramStateRef New = State;
   for (const auto &KV : allRefs(State)) {

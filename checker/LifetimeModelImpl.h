@@ -98,6 +98,12 @@ ProgramStateRef containerCall(const CallEvent &Call, const CallContract &K,
                               const clang::ento::NoteTag *&Tag);
 /// A memory-frees call (kfree()), with the rule on.
 bool isMemoryFree(const clang::FunctionDecl *FD);
+/// Rule managed-container: at an error return, references stored in
+/// device-managed memory no call was given are the path's again.
+ProgramStateRef freeManagedContainers(ProgramStateRef State);
+/// Whether E was stored into device-managed memory the path allocated and
+/// no call was given since: kept after its pointer dies, for the return.
+bool inManagedContainer(const RefEntry &E);
 /// After a store whose result tells failure (a `stores` row with an integer
 /// `fails:` convention): splits the path into the store's success, where
 /// the references stored are handed over, and its failure, where they stay

@@ -85,14 +85,16 @@ int port_publish_bad(struct device_node *parent, int n) {
   return 0;
 }
 
-/* devm memory is freed by the device, not by the path: not this rule's. */
+/* devm memory is freed by the device, not by the path: rule
+ * managed-container (tests/Leak/managed-container.c) reports the error
+ * return, which needs this rule's record of the store. */
 int port_devm_ok(struct device *dev, struct device_node *parent) {
   struct port *p = devm_kzalloc(dev, sizeof(*p), GFP_KERNEL);
-  if (!p)
+  if (!p) // on-note{{Assuming 'p' is non-null}} on-note{{Taking false branch}}
     return -ENOMEM;
-  p->ep = of_get_child_by_name(parent, "ep");
-  if (parse(p->ep))
-    return -EINVAL; // no-warning: kept in devm memory (its own issue)
+  p->ep = of_get_child_by_name(parent, "ep"); // on-note{{The call to of_get_child_by_name() returns a counted reference (+1): the result of of_get_child_by_name() must be released}}
+  if (parse(p->ep)) // on-note{{Assuming the condition is true}} on-note{{Taking true branch}}
+    return -EINVAL; // on-warning{{Reference to the result of of_get_child_by_name() acquired by of_get_child_by_name() is not released on this path (missing of_node_put())}} on-note{{Reference to the result of of_get_child_by_name() acquired by of_get_child_by_name() is not released on this path (missing of_node_put())}}
   ports[0] = p;
   return 0;
 }
