@@ -113,28 +113,6 @@ int dev_get_by_name_leak(struct net *net) {
   return 0;
 }
 
-/* net/core/rtnetlink.c rtnl_get_net_ns_capable(), its put deleted (a seeded
- * bug of held-out set 8): get_net_ns_by_id() returns a counted namespace. */
-struct net *netns_by_id_leak(struct net *net, int id) {
-  struct net *target = get_net_ns_by_id(net, id); // expected-note{{The call to get_net_ns_by_id() returns a counted reference (+1): 'target' must be released}}
-  if (!target) // expected-note{{Assuming 'target' is non-null}} expected-note{{Taking false branch}}
-    return ERR_PTR(-EINVAL);
-  if (!net_capable(target)) // expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
-    return ERR_PTR(-EPERM); // LEAK // expected-warning{{Reference to 'target' acquired by get_net_ns_by_id() is not released on this path (missing put_net())}} expected-note{{Reference to 'target' acquired by get_net_ns_by_id() is not released on this path (missing put_net())}}
-  return target;
-}
-
-struct net *netns_by_id_ok(struct net *net, int id) {
-  struct net *target = get_net_ns_by_id(net, id);
-  if (!target)
-    return ERR_PTR(-EINVAL);
-  if (!net_capable(target)) {
-    put_net(target);
-    return ERR_PTR(-EPERM); // no-warning
-  }
-  return target;
-}
-
 /* drivers/infiniband/hw/mlx5/main.c mlx5_netdev_event(), its dev_put()
  * deleted (a seeded bug of held-out set 8). */
 int ib_netdev_leak(struct ib_device *ibdev) {
