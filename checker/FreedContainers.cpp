@@ -28,9 +28,18 @@ bool lifetime::isMemoryFree(const FunctionDecl *FD) {
          ruleEnabled(RuleId::FreedContainer);
 }
 
+/// The role of the call whose result Mem is (kmalloc(): allocator,
+/// devm_kzalloc(): managed-allocator), or None.
+static CallRole allocatorRoleOf(SymbolRef Mem) {
+  const auto *Sym = dyn_cast_or_null<SymbolConjured>(Mem);
+  const auto *CE = Sym ? dyn_cast_or_null<CallExpr>(Sym->getStmt()) : nullptr;
+  const FunctionDecl *FD = CE ? CE->getDirectCallee() : nullptr;
+  return FD ? contractFor(FD).Role : CallRole::None;
+}
+
 /// The memory a store puts a held reference into, when the path allocated
-/// it (an allocator row's result; not devm_* memory, which the device
-/// frees): rule freed-container.
+/// it (an allocator row's result: rule freed-container; a managed-allocator
+/// row's, which the device frees: rule managed-container).
 SymbolRef lifetime::privateContainer(SVal Loc, SVal Val,
                                      ProgramStateRef State) {
   const MemRegion *L = Loc.getAsRegion();
@@ -39,10 +48,8 @@ SymbolRef lifetime::privateContainer(SVal Loc, SVal Val,
       !ruleEnabled(RuleId::FreedContainer))
     return nullptr;
   const auto *SR = dyn_cast<SymbolicRegion>(L->getBaseRegion());
-  const auto *Sym = SR ? dyn_cast<SymbolConjured>(SR->getSymbol()) : nullptr;
-  const auto *CE = Sym ? dyn_cast_or_null<CallExpr>(Sym->getStmt()) : nullptr;
-  const FunctionDecl *FD = CE ? CE->getDirectCallee() : nullptr;
-  CallRole Role = FD ? contractFor(FD).Role : CallRole::None;
+  SymbolRef Sym = SR ? SR->getSymbol() : nullptr;
+  CallRole Role = allocatorRoleOf(Sym);
   if (Role != CallRole::Allocator && !(Role == CallRole::ManagedAllocator &&
                                        ruleEnabled(RuleId::ManagedContainer)))
     return nullptr;
@@ -53,26 +60,16 @@ SymbolRef lifetime::privateContainer(SVal Loc, SVal Val,
   return nullptr;
 }
 
-/// Whether Mem, a container of rule freed-container, is device-managed
-/// memory (rule managed-container).
-static bool isManagedMemory(SymbolRef Mem) {
-  const auto *Sym = dyn_cast_or_null<SymbolConjured>(Mem);
-  const auto *CE = Sym ? dyn_cast_or_null<CallExpr>(Sym->getStmt()) : nullptr;
-  const FunctionDecl *FD = CE ? CE->getDirectCallee() : nullptr;
-  return FD && contractFor(FD).Role == CallRole::ManagedAllocator;
-}
-
 bool lifetime::inManagedContainer(const RefEntry &E) {
   return E.K == RefEntry::Kind::Escaped && E.Container &&
-         ruleEnabled(RuleId::ManagedContainer) && isManagedMemory(E.Container);
+         ruleEnabled(RuleId::ManagedContainer) &&
+         allocatorRoleOf(E.Container) == CallRole::ManagedAllocator;
 }
 
 /// Rule managed-container: at an error return, the references stored in
 /// device-managed memory that no call was given are the path's again: the
 /// device frees the memory, and nothing puts what it holds.
 ProgramStateRef lifetime::freeManagedContainers(ProgramStateRef State) {
-  if (!ruleEnabled(RuleId::ManagedContainer))
-    return State;
   for (const auto &KV : allRefs(State)) {
     const RefEntry &E = KV.second;
     if (inManagedContainer(E) && applyRule(RuleId::ManagedContainer))
