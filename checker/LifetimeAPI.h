@@ -149,6 +149,11 @@ struct LifetimeAPI {
   /// Works on firmware-node handles, and ACPI's hold no count
   /// (`acpi-uncounted:`).
   bool AcpiUncounted = false;
+  /// Acquire of a new reference that fails with NULL: the argument whose
+  /// negative value makes the result NULL before anything is looked up
+  /// (`null-if-negative:`; get_net_ns_by_id(net, id) with id < 0). NoArg
+  /// when none does.
+  int NullIfNegativeArg = NoArg;
   ContractSource Src = ContractSource::BuiltinModel;
 };
 

@@ -56,6 +56,29 @@ static bool bodyInTU(const CallEvent &Call) {
   return FD && FD->hasBody();
 }
 
+namespace {
+/// A set of families (built-in and model-file ones).
+struct FamilySet {
+  std::bitset<256> Bits;
+  void insert(Family F) { Bits.set(static_cast<unsigned>(F)); }
+  void insertAll(const FamilySet &O) { Bits |= O.Bits; }
+  bool contains(Family F) const { return Bits.test(static_cast<unsigned>(F)); }
+  bool empty() const { return Bits.none(); }
+};
+} // namespace
+
+static FamilySet bodyPutFamilies(const FunctionDecl *FD, unsigned Depth);
+
+/// Rule undo-helper-votes reads the helper's name only where the TU lacks
+/// its body: a body shows whether it puts runtime-PM votes (itself or
+/// through the functions it calls), and one that only disables runtime PM
+/// (gc0310_remove(): pm_runtime_disable()) undoes none, whatever its name.
+static bool undoHelperMayPutVotes(const CallEvent &Call) {
+  return !bodyInTU(Call) ||
+         bodyPutFamilies(dyn_cast<FunctionDecl>(Call.getDecl()), 3)
+             .contains(Family::PmRuntime);
+}
+
 /// The base region a reference argument stands for: a converted result or
 /// a driver-data handle stands for its device.
 static const MemRegion *argumentBase(ProgramStateRef State,
@@ -146,7 +169,7 @@ void lifetime::handOverArguments(const CallEvent &Call, CheckerContext &C) {
         // power domains in one helper and unvote them in another).
         if (K.NameUndoesVotes && keyFamily(KV.first) == Family::PmRuntime &&
             Held && loadedOutOf(KV.first.Region->getBaseRegion()) == Base &&
-            applyRule(RuleId::UndoHelperVotes)) {
+            undoHelperMayPutVotes(Call) && applyRule(RuleId::UndoHelperVotes)) {
           New = setRef(New, KV.first, E.escaped());
         }
         continue;
@@ -386,17 +409,6 @@ ProgramStateRef lifetime::escapeSymbols(ProgramStateRef State,
   }
   return State;
 }
-
-namespace {
-/// A set of families (built-in and model-file ones).
-struct FamilySet {
-  std::bitset<256> Bits;
-  void insert(Family F) { Bits.set(static_cast<unsigned>(F)); }
-  void insertAll(const FamilySet &O) { Bits |= O.Bits; }
-  bool contains(Family F) const { return Bits.test(static_cast<unsigned>(F)); }
-  bool empty() const { return Bits.none(); }
-};
-} // namespace
 
 /// The families a function's body puts a count of, directly or through the
 /// functions it calls (Depth levels deep, bodies in this TU).

@@ -444,6 +444,24 @@ void lifetime::applyCall(const CallEvent &Call, const LifetimeAPI &API,
     return;
   }
 
+  if (API.RefArg == RetVal && API.NullIfNegativeArg >= 0 &&
+      unsigned(API.NullIfNegativeArg) < Call.getNumArgs()) {
+    // null-if-negative: a negative argument gives NULL before anything is
+    // looked up (get_net_ns_by_id(net, -1)), so a non-NULL result says the
+    // argument was not negative, and a later `if (id >= 0) put` matches.
+    SVal A = Call.getArgSVal(unsigned(API.NullIfNegativeArg));
+    auto DV = Ret.getAs<DefinedOrUnknownSVal>();
+    if (A.getAs<NonLoc>() && DV) {
+      ProgramStateRef Negative = assumeCmpZero(State, A, BO_LT, C);
+      ProgramStateRef NotNegative = assumeCmpZero(State, A, BO_GE, C);
+      if (Negative)
+        if (ProgramStateRef NullResult = Negative->assume(*DV, false))
+          C.addTransition(NullResult);
+      if (!NotNegative)
+        return;
+      State = NotNegative;
+    }
+  }
   ProgramStateRef Ok = State, Failed = nullptr;
   if (const MemRegion *From = nodeOfNodeGetter(Call, API))
     if (SymbolRef Result = Ret.getAsLocSymbol())

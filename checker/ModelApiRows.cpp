@@ -115,15 +115,19 @@ bool keyApplies(StringRef Key, const KindInfo &K) {
   if (Key == "acpi-uncounted")
     return K.LOp == LifeOp::Acquire || K.LOp == LifeOp::ConsumeAcquire ||
            K.LOp == LifeOp::Release;
+  if (Key == "null-if-negative")
+    return K.LOp == LifeOp::Acquire;
   return false;
 }
 
 bool isKnownRowKey(StringRef Key) {
   static const char *const Keys[] = {
-      "name",        "kind",          "arg",     "counter", "value",
-      "lock",        "release",       "tracked", "family",  "fails",
-      "returns-arg", "consumes",      "put",     "advice",  "bound-to-caller",
-      "creates",     "acpi-uncounted"};
+      "name",    "kind",           "arg",
+      "counter", "value",          "lock",
+      "release", "tracked",        "family",
+      "fails",   "returns-arg",    "consumes",
+      "put",     "advice",         "bound-to-caller",
+      "creates", "acpi-uncounted", "null-if-negative"};
   return llvm::is_contained(Keys, Key);
 }
 } // namespace
@@ -339,6 +343,18 @@ bool ModelParser::parseRow(yaml::Node *N, Row &R) {
                     "argument is what the function returns");
       L.ReturnsArg = B;
     }
+    if (Values.count("null-if-negative")) {
+      // Only a new reference returned or NULL can say so: the argument's
+      // sign decides the result, not whether a count was taken on it.
+      if (Arg != RetVal ||
+          (L.Fail != Failure::Null && L.Fail != Failure::NullOrErrPtr))
+        return fail(Values["null-if-negative"],
+                    "'null-if-negative' needs 'arg: return' and 'fails: "
+                    "null' (or null-or-err-ptr): it says which argument "
+                    "makes the result NULL");
+      if (!ArgOf("null-if-negative", false, L.NullIfNegativeArg))
+        return false;
+    }
     if (L.Op == LifeOp::ConsumeAcquire) {
       if (!Values.count("consumes"))
         return fail(N, "API '" + R.Name +
@@ -360,6 +376,6 @@ bool ModelParser::parseRow(yaml::Node *N, Row &R) {
     OS << R.Life->RefArg << ',' << R.Life->ConsumedArg << ','
        << unsigned(R.Life->Fail) << ',' << R.Life->ReturnsArg << ','
        << R.Life->BoundToCaller << R.Life->Creates << R.Life->AcpiUncounted
-       << ',' << R.Put << ',' << R.Advice;
+       << ',' << R.Life->NullIfNegativeArg << ',' << R.Put << ',' << R.Advice;
   return true;
 }

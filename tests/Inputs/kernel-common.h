@@ -278,6 +278,7 @@ int pci_enable_device(struct pci_dev *dev);
 int __pm_runtime_resume(struct device *dev, int rpmflags);
 int __pm_runtime_idle(struct device *dev, int rpmflags);
 void pm_runtime_enable(struct device *dev);
+void pm_runtime_disable(struct device *dev);
 void pm_runtime_allow(struct device *dev);
 void pm_runtime_forbid(struct device *dev);
 #define for_each_pci_dev(d) while ((d = pci_get_device(PCI_ANY_ID, PCI_ANY_ID, d)) != NULL)
@@ -286,6 +287,7 @@ void pm_runtime_forbid(struct device *dev);
 struct net_device *dev_get_by_name(struct net *net, const char *name);
 int dev_open(struct net_device *dev);
 struct net *get_net_ns_by_pid(int pid);
+struct net *get_net_ns_by_id(const struct net *net, int id);
 struct ib_device;
 struct net_device *ib_device_get_netdev(struct ib_device *ib_dev, unsigned int port);
 void sk_free(struct sock *sk);

