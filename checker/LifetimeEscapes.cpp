@@ -370,6 +370,13 @@ ProgramStateRef lifetime::escapeSymbols(ProgramStateRef State,
           return true;
     return false;
   };
+  auto FieldOfItself = [&](const MemRegion *Base) {
+    for (unsigned I = 0, N = Call->getNumArgs(); I < N; ++I)
+      if (const MemRegion *A = Call->getArgSVal(I).getAsRegion())
+        if (A != Base && A->getBaseRegion() == Base)
+          return true;
+    return false;
+  };
   for (const auto &KV : allRefs(State)) {
     const auto *SR = dyn_cast<SymbolicRegion>(KV.first.Region->getBaseRegion());
     if (!SR || !Escaped.count(SR->getSymbol()) || SR->getSymbol() == Self)
@@ -399,6 +406,18 @@ ProgramStateRef lifetime::escapeSymbols(ProgramStateRef State,
         continue;
       }
     }
+    // The address of one of its fields given to a call without a body
+    // (`mutex_trylock(&pdev->dev.mutex)`, `sysfs_create_group(&dev->kobj,
+    // ..)`): passing an object is no hand-over in the kernel, and passing
+    // its field is none either; a keep-by-name call or a list node handed
+    // it over before (checkPreCall). A held pointer stored in memory the
+    // call is given still escapes: the callee can take it from there.
+    // (A created object's fields: rule opaque-call-may-keep above; a call
+    // that frees through the field ends the object.)
+    if (FieldGivenToOpaqueCall && E.isHeld() && !FreesThrough &&
+        !(E.Acquirer && E.Acquirer->InitsFresh) && FieldOfItself(SR) &&
+        applyRule(RuleId::FieldAddressNoHandover))
+      continue;
     if (Kind == PSK_DirectEscapeOnCall)
       applyRule(RuleId::InlinedBodyEscape);
     if (E.isHeld()) {
