@@ -208,6 +208,7 @@ struct device_node *of_get_parent(const struct device_node *node);
 struct of_changeset;
 struct device_node *of_changeset_create_node(struct of_changeset *ocs, struct device_node *parent, const char *full_name);
 int of_changeset_apply(struct of_changeset *ocs);
+int of_changeset_add_prop_string(struct of_changeset *ocs, struct device_node *np, const char *prop_name, const char *str);
 struct device_node *of_get_next_parent(struct device_node *node);
 struct device_node *of_get_next_child(const struct device_node *node, struct device_node *prev);
 struct device_node *of_get_next_available_child(const struct device_node *node, struct device_node *prev);

@@ -138,6 +138,7 @@ int changeset_node_leak(struct of_changeset *cset, struct device_node *parent) {
   struct device_node *np = of_changeset_create_node(cset, parent, "pci"); // expected-note{{The call to of_changeset_create_node() returns a counted reference (+1): 'np' must be released}}
   if (!np) // expected-note{{Assuming 'np' is non-null}} expected-note{{Taking false branch}}
     return -ENOMEM;
+  of_changeset_add_prop_string(cset, np, "device_type", "pci"); // the changeset's entry takes its own count
   if (of_changeset_apply(cset)) // expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
     return -EINVAL; // LEAK expected-warning{{Reference to 'np' acquired by of_changeset_create_node() is not released on this path (missing of_node_put())}} expected-note{{Reference to 'np' acquired by of_changeset_create_node() is not released on this path (missing of_node_put())}}
   parent->data = np;
