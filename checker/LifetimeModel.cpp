@@ -273,6 +273,10 @@ bool LifetimeModel::evalCall(const CallEvent &Call, CheckerContext &C) const {
     return false;
   if (API->RefArg == RetVal && !Call.getResultType()->isPointerType())
     return false;
+  // device_initialize() on memory the path did not allocate: a count this
+  // path does not follow (the engine evaluates the call).
+  if (API->InitsFresh && !initCreatesObject(Call, *API, C.getState()))
+    return false;
   applyCall(Call, *API, C, /*Evaluate=*/true);
   return true;
 }

@@ -247,13 +247,16 @@ static const Expr *objectOfCounter(const Expr *E) {
 
 bool lifetime::initCreatesObject(const CallEvent &Call, const LifetimeAPI &API,
                                  ProgramStateRef State) {
+  // A tracked init row (kref_init), or an object row with
+  // `first-reference` (device_initialize).
   const CountAPI *Row = lookupCountAPI(API.Name);
-  if (!Row || API.RefArg < 0 || unsigned(API.RefArg) >= Call.getNumArgs())
+  if ((!Row && API.Observe) || API.RefArg < 0 ||
+      unsigned(API.RefArg) >= Call.getNumArgs())
     return false;
   // kref_init() sets one; a row with a `value:` argument must be given the
   // constant one (refcount_set(&o->refs, 2) is a biased count, not a
   // creation this model can follow).
-  if (Row->ValueArg) {
+  if (Row && Row->ValueArg) {
     if (*Row->ValueArg >= Call.getNumArgs())
       return false;
     auto CI = Call.getArgSVal(*Row->ValueArg).getAs<nonloc::ConcreteInt>();

@@ -115,7 +115,7 @@ bool keyApplies(StringRef Key, const KindInfo &K) {
   if (Key == "acpi-uncounted")
     return K.LOp == LifeOp::Acquire || K.LOp == LifeOp::ConsumeAcquire ||
            K.LOp == LifeOp::Release;
-  if (Key == "null-if-negative")
+  if (Key == "null-if-negative" || Key == "first-reference")
     return K.LOp == LifeOp::Acquire;
   return false;
 }
@@ -127,7 +127,7 @@ bool isKnownRowKey(StringRef Key) {
       "release", "tracked",        "family",
       "fails",   "returns-arg",    "consumes",
       "put",     "advice",         "bound-to-caller",
-      "creates", "acpi-uncounted", "null-if-negative"};
+      "creates", "acpi-uncounted", "null-if-negative", "first-reference"};
   return llvm::is_contained(Keys, Key);
 }
 } // namespace
@@ -355,6 +355,18 @@ bool ModelParser::parseRow(yaml::Node *N, Row &R) {
       if (!ArgOf("null-if-negative", false, L.NullIfNegativeArg))
         return false;
     }
+    if (Values.count("first-reference")) {
+      // The object's count starts here (device_initialize(dev)): like a
+      // tracked init row, it creates the path's first reference only on
+      // memory the path allocated (rule fresh-object-init).
+      if (Arg == RetVal)
+        return fail(Values["first-reference"],
+                    "'first-reference' needs an 'arg' number: the object "
+                    "whose count the function sets up");
+      if (!boolean(Values["first-reference"], "first-reference",
+                   L.InitsFresh))
+        return false;
+    }
     if (L.Op == LifeOp::ConsumeAcquire) {
       if (!Values.count("consumes"))
         return fail(N, "API '" + R.Name +
@@ -376,6 +388,7 @@ bool ModelParser::parseRow(yaml::Node *N, Row &R) {
     OS << R.Life->RefArg << ',' << R.Life->ConsumedArg << ','
        << unsigned(R.Life->Fail) << ',' << R.Life->ReturnsArg << ','
        << R.Life->BoundToCaller << R.Life->Creates << R.Life->AcpiUncounted
-       << ',' << R.Life->NullIfNegativeArg << ',' << R.Put << ',' << R.Advice;
+       << ',' << R.Life->NullIfNegativeArg << R.Life->InitsFresh << ','
+       << R.Put << ',' << R.Advice;
   return true;
 }

@@ -268,6 +268,8 @@ struct pci_dev *pci_dev_get(struct pci_dev *dev);
 void pci_dev_put(struct pci_dev *dev);
 struct pci_dev *pci_get_device(unsigned int vendor, unsigned int device, struct pci_dev *from);
 struct pci_dev *pci_get_domain_bus_and_slot(int domain, unsigned int bus, unsigned int devfn);
+void device_initialize(struct device *dev);
+int dev_set_name(struct device *dev, const char *name, ...);
 int device_add(struct device *dev);
 int device_register(struct device *dev);
 void device_unregister(struct device *dev);

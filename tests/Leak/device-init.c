@@ -1,0 +1,87 @@
+// RUN: %analyze -analyzer-checker=refcount.Leak %inline -verify=expected,on %s
+// RUN: %analyze -analyzer-checker=refcount.Leak %proto -verify=expected,on %s
+// RUN: %analyze -analyzer-checker=refcount.Leak %inline -verify=expected,off %s -analyzer-config refcount:DisableRules=fresh-object-init
+// RUN: %analyze -analyzer-checker=refcount.Leak %proto -verify=expected,off %s -analyzer-config refcount:DisableRules=fresh-object-init
+
+/* refcount.Leak: device_initialize() on a device embedded in memory the
+ * function allocated gives the path the device's first reference (its row's
+ * first-reference; rule fresh-object-init), which only put_device() may
+ * drop; device_add() keeps the device only when it succeeds (a `stores`
+ * row failing with an errno: "_Never_ directly free @dev after calling this
+ * function, even if it returned an error!"). Positives: device_add()
+ * failing, an error before it. Twins: put_device() on those paths, the
+ * device published once added, a device the function was given. With the
+ * rule off (`off`) nothing is reported. */
+
+// off-no-diagnostics
+
+struct gadget { int id; struct device dev; };
+int gadget_setup(struct gadget *g);
+static struct gadget *last_gadget;
+
+int gadget_add_bad(struct device *parent) {
+  struct gadget *g = kzalloc(sizeof(*g), GFP_KERNEL);
+  int err;
+  if (!g) // on-note{{Assuming 'g' is non-null}} on-note{{Taking false branch}}
+    return -ENOMEM;
+  device_initialize(&g->dev); // on-note{{The call to device_initialize() sets the count of the new object 'g' to one: this path holds its first reference}}
+  g->dev.parent = parent;
+  dev_set_name(&g->dev, "gadget%d", 0);
+  err = device_add(&g->dev); // on-note{{The call to device_add() fails: it keeps nothing, and 'g' is still this path's to put}}
+  if (err) // on-note{{'err' is not equal to 0}} on-note{{Taking true branch}}
+    return err; // LEAK: device_add() failed, the first reference stays on-warning{{The new object 'g', whose count device_initialize() set to one, is neither put nor freed on this path (missing put_device())}} on-note{{The new object 'g', whose count device_initialize() set to one, is neither put nor freed on this path (missing put_device())}}
+  last_gadget = g;
+  return 0;
+}
+
+int gadget_add_ok(struct device *parent) {
+  struct gadget *g = kzalloc(sizeof(*g), GFP_KERNEL);
+  int err;
+  if (!g)
+    return -ENOMEM;
+  device_initialize(&g->dev);
+  g->dev.parent = parent;
+  dev_set_name(&g->dev, "gadget%d", 0);
+  err = device_add(&g->dev);
+  if (err) {
+    put_device(&g->dev);
+    return err; // no-warning
+  }
+  last_gadget = g;
+  return 0;
+}
+
+int gadget_setup_bad(void) {
+  struct gadget *g = kzalloc(sizeof(*g), GFP_KERNEL);
+  if (!g) // on-note{{Assuming 'g' is non-null}} on-note{{Taking false branch}}
+    return -ENOMEM;
+  device_initialize(&g->dev); // on-note{{The call to device_initialize() sets the count of the new object 'g' to one: this path holds its first reference}}
+  if (gadget_setup(g)) // on-note{{Assuming the condition is true}} on-note{{Taking true branch}}
+    return -EINVAL; // LEAK: before device_add() on-warning{{The new object 'g', whose count device_initialize() set to one, is neither put nor freed on this path (missing put_device())}} on-note{{The new object 'g', whose count device_initialize() set to one, is neither put nor freed on this path (missing put_device())}}
+  return device_add(&g->dev);
+}
+
+int gadget_setup_ok(void) {
+  struct gadget *g = kzalloc(sizeof(*g), GFP_KERNEL);
+  int err;
+  if (!g)
+    return -ENOMEM;
+  device_initialize(&g->dev);
+  err = gadget_setup(g);
+  if (err)
+    goto put;
+  err = device_add(&g->dev);
+  if (err)
+    goto put;
+  return 0; // no-warning: added
+put:
+  put_device(&g->dev);
+  return err; // no-warning
+}
+
+int gadget_given_ok(struct gadget *g) {
+  device_initialize(&g->dev);
+  if (gadget_setup(g))
+    return -EINVAL; // no-warning: the caller allocated g
+  return device_add(&g->dev);
+}
