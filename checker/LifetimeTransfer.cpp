@@ -74,6 +74,10 @@ ProgramStateRef lifetime::acquire(ProgramStateRef State, const MemRegion *R,
                                   const LifetimeAPI &API, const Stmt *Site,
                                   const Expr *ArgE, unsigned Since) {
   auto Found = findRef(State, R, API.Fam);
+  // A count set up fresh (device_initialize(&o->dev) after kref_init(&o->ref))
+  // is a count of its own, not another family's counter in the object.
+  if (Found && API.InitsFresh && keyFamily(Found->first) != API.Fam)
+    Found.reset();
   // A get on an object reached through a list walk or an index lookup keeps
   // it for the index or a later walk, which this path cannot follow.
   if (!Found && !isNewReference(API) && reachedFromInternal(State, R) &&
@@ -129,6 +133,25 @@ static ProgramStateRef giveUpHeldByFields(ProgramStateRef State,
   return State;
 }
 
+/// Rule release-frees-object: the put that dropped the last count of an
+/// object this path created (device_initialize(), kref_init() on memory it
+/// allocated) ran the object's release callback, which frees the object:
+/// the other counts the path created on the same memory (the kref of a
+/// structure whose device was just put) end with it.
+static ProgramStateRef freeCreatedSiblings(ProgramStateRef State,
+                                           const RefKey &Dropped) {
+  const MemRegion *Base = Dropped.Region->getBaseRegion();
+  for (const auto &KV : allRefs(State)) {
+    const RefEntry &O = KV.second;
+    if (KV.first == Dropped || KV.first.Region->getBaseRegion() != Base ||
+        !O.isHeld() || !O.Acquirer || !O.Acquirer->InitsFresh)
+      continue;
+    if (applyRule(RuleId::ReleaseFreesObject))
+      State = setRef(State, KV.first, O.escaped());
+  }
+  return State;
+}
+
 ProgramStateRef lifetime::release(ProgramStateRef State, const MemRegion *R,
                                   const LifetimeAPI &API, unsigned Since,
                                   const StackFrameContext *ReleaseFrame) {
@@ -150,7 +173,11 @@ ProgramStateRef lifetime::release(ProgramStateRef State, const MemRegion *R,
       // caller's reference, which this path neither holds nor released.
       return removeRef(State, Found->first);
     } else {
+      bool FreesObject = E.Acquirer && E.Acquirer->InitsFresh &&
+                         E.isOwned() && !API.ReleaseInCaller;
       E = E.releasedBy(API, ReleaseFrame);
+      State = setRef(State, Found->first, E);
+      return FreesObject ? freeCreatedSiblings(State, Found->first) : State;
     }
     return setRef(State, Found->first, E);
   case RefEntry::Kind::Escaped:

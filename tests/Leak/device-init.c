@@ -2,6 +2,8 @@
 // RUN: %analyze -analyzer-checker=refcount.Leak %proto -verify=expected,on %s
 // RUN: %analyze -analyzer-checker=refcount.Leak %inline -verify=expected,off %s -analyzer-config refcount:DisableRules=fresh-object-init
 // RUN: %analyze -analyzer-checker=refcount.Leak %proto -verify=expected,off %s -analyzer-config refcount:DisableRules=fresh-object-init
+// RUN: %analyze -analyzer-checker=refcount.Leak %inline -verify=expected,on,nofree %s -analyzer-config refcount:DisableRules=release-frees-object
+// RUN: %analyze -analyzer-checker=refcount.Leak %proto -verify=expected,on,nofree %s -analyzer-config refcount:DisableRules=release-frees-object
 
 /* refcount.Leak: device_initialize() on a device embedded in memory the
  * function allocated gives the path the device's first reference (its row's
@@ -11,7 +13,11 @@
  * function, even if it returned an error!"). Positives: device_add()
  * failing, an error before it. Twins: put_device() on those paths, the
  * device published once added, a device the function was given. With the
- * rule off (`off`) nothing is reported. */
+ * rule off (`off`) nothing is reported. Rule release-frees-object: the put
+ * that drops the device's first reference runs its release, which frees the
+ * structure, so a kref the path set up on it ends too
+ * (drivers/nvme/host/core.c nvme_init_subsystem(); reported with the rule
+ * off, `nofree`); not when the put was not the last. */
 
 // off-no-diagnostics
 
@@ -84,4 +90,36 @@ int gadget_given_ok(struct gadget *g) {
   if (gadget_setup(g))
     return -EINVAL; // no-warning: the caller allocated g
   return device_add(&g->dev);
+}
+
+struct gadget2 { struct kref ref; struct device dev; };
+static struct gadget2 *last_gadget2;
+
+int gadget_kref_ok(void) {
+  struct gadget2 *g = kzalloc(sizeof(*g), GFP_KERNEL);
+  if (!g) // nofree-note{{Assuming 'g' is non-null}} nofree-note{{Taking false branch}}
+    return -ENOMEM;
+  kref_init(&g->ref); // nofree-note{{The call to kref_init() sets the count of the new object 'g' to one: this path holds its first reference}}
+  device_initialize(&g->dev); // nofree-note{{The call to device_initialize() sets the count of the new object 'g' to one: this path holds its first reference}}
+  if (device_add(&g->dev)) { // nofree-note{{The call to device_add() fails: it keeps nothing, and 'g' is still this path's to put}} nofree-note{{Taking true branch}}
+    put_device(&g->dev); // nofree-note{{Reference to 'g' released by put_device(): this path holds no more references to it}}
+    return -EIO; // no-warning: the device's release frees g, kref and all nofree-warning{{The new object 'g', whose count kref_init() set to one, is neither put nor freed on this path (missing kref_put())}} nofree-note{{The new object 'g', whose count kref_init() set to one, is neither put nor freed on this path (missing kref_put())}}
+  }
+  last_gadget2 = g;
+  return 0;
+}
+
+int gadget_kref_bad(void) {
+  struct gadget2 *g = kzalloc(sizeof(*g), GFP_KERNEL);
+  if (!g) // on-note{{Assuming 'g' is non-null}} on-note{{Taking false branch}}
+    return -ENOMEM;
+  kref_init(&g->ref); // on-note{{The call to kref_init() sets the count of the new object 'g' to one: this path holds its first reference}}
+  device_initialize(&g->dev); // on-note{{The call to device_initialize() sets the count of the new object 'g' to one: this path holds its first reference}}
+  get_device(&g->dev); // on-note{{Reference to 'g' taken by get_device()}}
+  if (device_add(&g->dev)) { // on-note{{The call to device_add() fails: it keeps nothing, and 'g' is still this path's to put}} on-note{{Taking true branch}}
+    put_device(&g->dev); // on-note{{Reference to 'g' released by put_device()}}
+    return -EIO; // LEAK: the put was not the last on-warning{{The new object 'g', whose count kref_init() set to one, is neither put nor freed on this path (missing kref_put())}} on-note{{The new object 'g', whose count kref_init() set to one, is neither put nor freed on this path (missing kref_put())}}
+  }
+  last_gadget2 = g;
+  return 0;
 }
