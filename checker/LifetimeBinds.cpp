@@ -115,6 +115,16 @@ void lifetime::noteBind(SVal Loc, SVal Val, CheckerContext &C) {
   SymbolRef Mem = privateContainer(Loc, Val, State);
   if (Mem != pendingContainer(State))
     State = setPendingContainer(State, Mem);
+  // `dev->release = fn` (rule release-callback-puts reads it at the put).
+  if (const auto *FR = dyn_cast_or_null<FieldRegion>(Loc.getAsRegion()))
+    if (const auto *FCR =
+            dyn_cast_or_null<FunctionCodeRegion>(Val.getAsRegion()))
+      if (const auto *Fn = dyn_cast_or_null<FunctionDecl>(FCR->getDecl()))
+        if (FR->getDecl()->getIdentifier() &&
+            activeModel().Types.ReleaseFields.contains(
+                FR->getDecl()->getName()) &&
+            ruleEnabled(RuleId::ReleaseCallbackPuts))
+          State = noteInstalledRelease(State, FR->getSuperRegion(), Fn);
   noteBindImpl(Loc, Val, C, State);
 }
 

@@ -471,6 +471,11 @@ static FamilySet bodyPutFamilies(const FunctionDecl *FD, unsigned Depth) {
   return Families;
 }
 
+bool lifetime::bodyPutsFamily(const FunctionDecl *FD, Family F,
+                              unsigned Depth) {
+  return bodyPutFamilies(FD, Depth).contains(F);
+}
+
 /// Can a call given an argument whose object is ArgBase reach the object
 /// R: the object itself, one read out of it (a few fields deep), or the
 /// result of a same-result getter given one of those?

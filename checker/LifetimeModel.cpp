@@ -364,14 +364,15 @@ static bool createdForever(const RefEntry &E, CheckerContext &C) {
 void LifetimeModel::checkDeadSymbols(SymbolReaper &SR,
                                      CheckerContext &C) const {
   ProgramStateRef State = C.getState();
-  ProgramStateRef New = removeDeadNeighbours(
+  ProgramStateRef New = removeDeadInstalledReleases(State, SR);
+  New = removeDeadNeighbours(
       removeDeadSameResults(
           removeDeadNullWithArg(
               removeDeadErrPtrs(
                   removeDeadFieldCopies(
-                      removeDeadConverted(removeDeadProvenEqual(
-                                              removeDeadStored(State, SR), SR),
-                                          SR),
+                      removeDeadConverted(
+                          removeDeadProvenEqual(removeDeadStored(New, SR), SR),
+                          SR),
                       SR),
                   SR),
               SR),

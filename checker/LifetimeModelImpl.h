@@ -192,6 +192,9 @@ ProgramStateRef pruneNullHeldFields(ProgramStateRef State);
 ProgramStateRef noteHeldThrough(ProgramStateRef State, const clang::Expr *ArgE,
                                 const MemRegion *Held,
                                 const clang::LocationContext *LCtx);
+/// Does FD's body (in this TU) put a count of family F, itself or through
+/// the functions it calls, Depth levels deep?
+bool bodyPutsFamily(const clang::FunctionDecl *FD, Family F, unsigned Depth);
 /// After a call to a function of this TU the analyzer did not inline: the
 /// held counts its body may have put (rule uninlined-body-puts) escape.
 ProgramStateRef forgetCountsPutOutOfSight(ProgramStateRef State,

@@ -25,6 +25,12 @@ REGISTER_SET_WITH_PROGRAMSTATE(KeptGivenObjects, const MemRegion *)
 REGISTER_MAP_WITH_PROGRAMSTATE(NullWithArg, SymbolRef, const MemRegion *)
 REGISTER_MAP_WITH_PROGRAMSTATE(ErrPtrFacts, SymbolRef, bool)
 REGISTER_MAP_WITH_PROGRAMSTATE(ProvenEqualPtrs, SymbolRef, SymbolRef)
+/// Rule release-callback-puts: the release callbacks this path installed,
+/// by the object whose field holds them (`chip->devs` for
+/// `chip->devs.release = fn`). The analyzer forgets the stored function
+/// pointer when a later call is given the object (dev_set_name()).
+REGISTER_MAP_WITH_PROGRAMSTATE(InstalledReleases, const MemRegion *,
+                               const clang::FunctionDecl *)
 
 /// Drops the entries of a map keyed by symbol whose symbol died.
 template <typename Trait>
@@ -373,4 +379,22 @@ bool krefcheck::provenEqual(ProgramStateRef S, SymbolRef A, SymbolRef B) {
 ProgramStateRef krefcheck::removeDeadProvenEqual(ProgramStateRef S,
                                                  SymbolReaper &SR) {
   return removeDeadKeys<ProvenEqualPtrs>(S, SR);
+}
+
+ProgramStateRef krefcheck::noteInstalledRelease(ProgramStateRef S,
+                                                const MemRegion *Object,
+                                                const clang::FunctionDecl *Fn) {
+  return S->set<InstalledReleases>(Object, Fn);
+}
+const clang::FunctionDecl *
+krefcheck::installedRelease(ProgramStateRef S, const MemRegion *Object) {
+  const clang::FunctionDecl *const *Fn = S->get<InstalledReleases>(Object);
+  return Fn ? *Fn : nullptr;
+}
+ProgramStateRef krefcheck::removeDeadInstalledReleases(ProgramStateRef S,
+                                                       SymbolReaper &SR) {
+  for (const auto &KV : S->get<InstalledReleases>())
+    if (!SR.isLiveRegion(KV.first))
+      S = S->remove<InstalledReleases>(KV.first);
+  return S;
 }

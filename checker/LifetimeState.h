@@ -324,6 +324,14 @@ ProgramStateRef removeDeadErrPtrs(ProgramStateRef S,
                                   clang::ento::SymbolReaper &SR);
 ProgramStateRef removeDeadNullWithArg(ProgramStateRef S,
                                       clang::ento::SymbolReaper &SR);
+/// Rule release-callback-puts: the release callback this path stored into
+/// a release field of Object (the model file's types: release-fields).
+ProgramStateRef noteInstalledRelease(ProgramStateRef S, const MemRegion *Object,
+                                     const clang::FunctionDecl *Fn);
+const clang::FunctionDecl *installedRelease(ProgramStateRef S,
+                                            const MemRegion *Object);
+ProgramStateRef removeDeadInstalledReleases(ProgramStateRef S,
+                                            clang::ento::SymbolReaper &SR);
 
 /// A fwnode the path has seen `is_acpi_node()` accept: ACPI firmware nodes
 /// are not counted.

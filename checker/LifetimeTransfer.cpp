@@ -152,11 +152,34 @@ static ProgramStateRef freeCreatedSiblings(ProgramStateRef State,
   return State;
 }
 
+/// Rule release-callback-puts: a put of an object whose release callback
+/// this path installed (`chip->devs.release = tpm_devs_release`; the model
+/// file's types: release-fields) is the put of an object the path set up,
+/// which runs that callback: the counts of family F the callback's body
+/// puts, held on other fields of the same structure, are the callback's to
+/// drop (tpm_devs_add(): get_device(&chip->dev) "on behalf of devs", put by
+/// tpm_devs_release()).
+static ProgramStateRef giveUpToReleaseCallback(ProgramStateRef State,
+                                               const MemRegion *R, Family F) {
+  const FunctionDecl *Fn =
+      hasRefs(State) ? installedRelease(State, R) : nullptr;
+  if (!Fn || !bodyPutsFamily(Fn, F, 3))
+    return State;
+  const MemRegion *Base = R->getBaseRegion();
+  for (const auto &KV : allRefs(State))
+    if (KV.first.Region != R && keyFamily(KV.first) == F &&
+        KV.first.Region->getBaseRegion() == Base && KV.second.isHeld() &&
+        applyRule(RuleId::ReleaseCallbackPuts))
+      State = setRef(State, KV.first, KV.second.escaped());
+  return State;
+}
+
 ProgramStateRef lifetime::release(ProgramStateRef State, const MemRegion *R,
                                   const LifetimeAPI &API, unsigned Since,
                                   const StackFrameContext *ReleaseFrame) {
   if (ruleEnabled(RuleId::HolderPut))
     State = giveUpHeldByFields(State, R);
+  State = giveUpToReleaseCallback(State, R, API.Fam);
   auto Found = findRef(State, R, API.Fam);
   if (!Found) {
     return setRef(State, makeRefKey(R, API.Fam),
@@ -173,8 +196,8 @@ ProgramStateRef lifetime::release(ProgramStateRef State, const MemRegion *R,
       // caller's reference, which this path neither holds nor released.
       return removeRef(State, Found->first);
     } else {
-      bool FreesObject = E.Acquirer && E.Acquirer->InitsFresh &&
-                         E.isOwned() && !API.ReleaseInCaller;
+      bool FreesObject = E.Acquirer && E.Acquirer->InitsFresh && E.isOwned() &&
+                         !API.ReleaseInCaller;
       E = E.releasedBy(API, ReleaseFrame);
       State = setRef(State, Found->first, E);
       return FreesObject ? freeCreatedSiblings(State, Found->first) : State;

@@ -121,13 +121,25 @@ bool keyApplies(StringRef Key, const KindInfo &K) {
 }
 
 bool isKnownRowKey(StringRef Key) {
-  static const char *const Keys[] = {
-      "name",    "kind",           "arg",
-      "counter", "value",          "lock",
-      "release", "tracked",        "family",
-      "fails",   "returns-arg",    "consumes",
-      "put",     "advice",         "bound-to-caller",
-      "creates", "acpi-uncounted", "null-if-negative", "first-reference"};
+  static const char *const Keys[] = {"name",
+                                     "kind",
+                                     "arg",
+                                     "counter",
+                                     "value",
+                                     "lock",
+                                     "release",
+                                     "tracked",
+                                     "family",
+                                     "fails",
+                                     "returns-arg",
+                                     "consumes",
+                                     "put",
+                                     "advice",
+                                     "bound-to-caller",
+                                     "creates",
+                                     "acpi-uncounted",
+                                     "null-if-negative",
+                                     "first-reference"};
   return llvm::is_contained(Keys, Key);
 }
 } // namespace
@@ -363,8 +375,7 @@ bool ModelParser::parseRow(yaml::Node *N, Row &R) {
         return fail(Values["first-reference"],
                     "'first-reference' needs an 'arg' number: the object "
                     "whose count the function sets up");
-      if (!boolean(Values["first-reference"], "first-reference",
-                   L.InitsFresh))
+      if (!boolean(Values["first-reference"], "first-reference", L.InitsFresh))
         return false;
     }
     if (L.Op == LifeOp::ConsumeAcquire) {
@@ -388,7 +399,7 @@ bool ModelParser::parseRow(yaml::Node *N, Row &R) {
     OS << R.Life->RefArg << ',' << R.Life->ConsumedArg << ','
        << unsigned(R.Life->Fail) << ',' << R.Life->ReturnsArg << ','
        << R.Life->BoundToCaller << R.Life->Creates << R.Life->AcpiUncounted
-       << ',' << R.Life->NullIfNegativeArg << R.Life->InitsFresh << ','
-       << R.Put << ',' << R.Advice;
+       << ',' << R.Life->NullIfNegativeArg << R.Life->InitsFresh << ',' << R.Put
+       << ',' << R.Advice;
   return true;
 }

@@ -195,6 +195,7 @@ bool ModelParser::parse(StringRef Text) {
                    {"list-nodes", &M.Types.ListNodes},
                    {"nodes", &M.Types.Nodes},
                    {"handle-device-fields", &M.Types.HandleDeviceFields},
+                   {"release-fields", &M.Types.ReleaseFields},
                    {"lock-records", &M.Types.LockRecords},
                    {"rcu-heads", &M.Types.RcuHeads},
                    {"lifetime-counters", &M.Types.LifetimeCounters},

@@ -95,6 +95,9 @@ struct TypeNames {
   /// Fields of a driver-data handle that point to the device it was taken
   /// from (`led_cdev->dev`).
   NameSet HandleDeviceFields;
+  /// Function-pointer fields of a counted object that its put calls when
+  /// the count drops to zero (`dev->release`; rule release-callback-puts).
+  NameSet ReleaseFields;
   /// Records that are a lock or part of one: `&obj->lock.rlock` is the lock
   /// `obj->lock` (LockModel.cpp).
   NameSet LockRecords;

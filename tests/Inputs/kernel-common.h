@@ -181,6 +181,7 @@ struct device {
   struct fwnode_handle *fwnode;
   void *driver_data;
   struct list_head node;
+  void (*release)(struct device *dev);
 };
 void *devm_kzalloc(struct device *dev, size_t size, gfp_t flags);
 struct bus_type { const char *name; };
