@@ -262,12 +262,27 @@ bool lifetime::noteHandleDevice(const CastExpr *CE, CheckerContext &C) {
       !CE->getType()->isPointerType())
     return false;
   ProgramStateRef State = C.getState();
-  const auto *Handle =
-      dyn_cast_or_null<SymbolicRegion>(refRegion(C.getSVal(ME->getBase())));
-  if (!Handle)
+  const MemRegion *HandleR = refRegion(C.getSVal(ME->getBase()));
+  if (!HandleR)
     return false;
-  const MemRegion *Orig = convertedFrom(State, Handle->getSymbol());
   SymbolRef Loaded = C.getSVal(CE).getAsSymbol();
+  const MemRegion *Orig = nullptr;
+  if (const auto *Handle = dyn_cast<SymbolicRegion>(HandleR)) {
+    Orig = convertedFrom(State, Handle->getSymbol());
+  } else if (const auto *Obj =
+                 dyn_cast<SymbolicRegion>(HandleR->getBaseRegion())) {
+    // The private area inside a held object's own allocation
+    // (`netdev_priv(dev)`, inlined: `(char *)dev + ALIGN(...)`): a `dev`
+    // field of the object's own type there is its back pointer.
+    QualType ObjTy = Obj->getSymbol()->getType()->getPointeeType();
+    QualType FieldTy = CE->getType()->getPointeeType();
+    if (!ObjTy.isNull() && !FieldTy.isNull() &&
+        C.getASTContext().hasSameUnqualifiedType(ObjTy, FieldTy) &&
+        llvm::any_of(allRefs(State), [Obj](const auto &KV) {
+          return KV.first.Region->getBaseRegion() == Obj && KV.second.isHeld();
+        }))
+      Orig = Obj;
+  }
   if (Orig && Loaded && !convertedFrom(State, Loaded) &&
       applyRule(RuleId::HandleDevField)) {
     C.addTransition(markConverted(State, Loaded, Orig));
