@@ -116,21 +116,28 @@ ProgramStateRef lifetime::acquire(ProgramStateRef State, const MemRegion *R,
   return setRef(State, K, E.acquiredBy(API, Site, ArgE, Since));
 }
 
+/// Hands the held counts Selects picks over to whoever rule Rule says drops
+/// them (the three rules below differ only in which counts they pick).
+template <typename Pred>
+static ProgramStateRef giveUpHeld(ProgramStateRef State, RuleId Rule,
+                                  Pred Selects) {
+  for (const auto &KV : allRefs(State))
+    if (KV.second.isHeld() && Selects(KV.first, KV.second) && applyRule(Rule))
+      State = setRef(State, KV.first, KV.second.escaped());
+  return State;
+}
+
 /// Rule holder-put: the gets this path took on pointers read out of the
 /// fields of the object R names are that object's to drop.
 static ProgramStateRef giveUpHeldByFields(ProgramStateRef State,
                                           const MemRegion *R) {
   const MemRegion *Holder = R->getBaseRegion();
-  for (const auto &KV : allRefs(State)) {
-    const RefEntry &E = KV.second;
-    if (!E.isHeld() || E.isNewReference())
-      continue;
-    const MemRegion *Base = KV.first.Region->getBaseRegion();
-    if (Base != Holder && loadedOutOf(Base) == Holder &&
-        applyRule(RuleId::HolderPut))
-      State = setRef(State, KV.first, E.escaped());
-  }
-  return State;
+  return giveUpHeld(State, RuleId::HolderPut,
+                    [Holder](const RefKey &K, const RefEntry &E) {
+                      const MemRegion *Base = K.Region->getBaseRegion();
+                      return !E.isNewReference() && Base != Holder &&
+                             loadedOutOf(Base) == Holder;
+                    });
 }
 
 /// Rule release-frees-object: the put that dropped the last count of an
@@ -141,15 +148,12 @@ static ProgramStateRef giveUpHeldByFields(ProgramStateRef State,
 static ProgramStateRef freeCreatedSiblings(ProgramStateRef State,
                                            const RefKey &Dropped) {
   const MemRegion *Base = Dropped.Region->getBaseRegion();
-  for (const auto &KV : allRefs(State)) {
-    const RefEntry &O = KV.second;
-    if (KV.first == Dropped || KV.first.Region->getBaseRegion() != Base ||
-        !O.isHeld() || !O.Acquirer || !O.Acquirer->InitsFresh)
-      continue;
-    if (applyRule(RuleId::ReleaseFreesObject))
-      State = setRef(State, KV.first, O.escaped());
-  }
-  return State;
+  return giveUpHeld(State, RuleId::ReleaseFreesObject,
+                    [&](const RefKey &K, const RefEntry &E) {
+                      return !(K == Dropped) &&
+                             K.Region->getBaseRegion() == Base && E.Acquirer &&
+                             E.Acquirer->InitsFresh;
+                    });
 }
 
 /// Rule release-callback-puts: a put of an object whose release callback
@@ -166,12 +170,11 @@ static ProgramStateRef giveUpToReleaseCallback(ProgramStateRef State,
   if (!Fn || !bodyPutsFamily(Fn, F, 3))
     return State;
   const MemRegion *Base = R->getBaseRegion();
-  for (const auto &KV : allRefs(State))
-    if (KV.first.Region != R && keyFamily(KV.first) == F &&
-        KV.first.Region->getBaseRegion() == Base && KV.second.isHeld() &&
-        applyRule(RuleId::ReleaseCallbackPuts))
-      State = setRef(State, KV.first, KV.second.escaped());
-  return State;
+  return giveUpHeld(State, RuleId::ReleaseCallbackPuts,
+                    [&](const RefKey &K, const RefEntry &) {
+                      return K.Region != R && keyFamily(K) == F &&
+                             K.Region->getBaseRegion() == Base;
+                    });
 }
 
 ProgramStateRef lifetime::release(ProgramStateRef State, const MemRegion *R,
@@ -199,8 +202,9 @@ ProgramStateRef lifetime::release(ProgramStateRef State, const MemRegion *R,
       bool FreesObject = E.Acquirer && E.Acquirer->InitsFresh && E.isOwned() &&
                          !API.ReleaseInCaller;
       E = E.releasedBy(API, ReleaseFrame);
-      State = setRef(State, Found->first, E);
-      return FreesObject ? freeCreatedSiblings(State, Found->first) : State;
+      if (FreesObject)
+        return freeCreatedSiblings(setRef(State, Found->first, E),
+                                   Found->first);
     }
     return setRef(State, Found->first, E);
   case RefEntry::Kind::Escaped:
