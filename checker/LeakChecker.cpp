@@ -248,6 +248,9 @@ public:
   void checkEndAnalysis(ExplodedGraph &, BugReporter &, ExprEngine &) const {}
   void reportLeaks(CheckerContext &C, ExplodedNode *N,
                    ArrayRef<std::pair<RefKey, RefEntry>> Leaks) const override;
+  void reportFreedNotPut(CheckerContext &C, ExplodedNode *N, const RefKey &K,
+                         const RefEntry &E,
+                         const CallEvent &Free) const override;
   void reportLeak(CheckerContext &C, ExplodedNode *N, const RefKey &K,
                   const RefEntry &E) const;
 };
@@ -404,6 +407,29 @@ void LeakChecker::reportLeak(CheckerContext &C, ExplodedNode *N,
   R->addVisitor<GivenToCallee>(K.Region->getBaseRegion());
   if (ruleEnabled(RuleId::CorrelatedGuard))
     R->addVisitor<CorrelatedGuard>(E.AcquireSite);
+  dropOnAssertionPaths(*R);
+  emitReport(C, std::move(R));
+}
+
+void LeakChecker::reportFreedNotPut(CheckerContext &C, ExplodedNode *N,
+                                    const RefKey &K, const RefEntry &E,
+                                    const CallEvent &Free) const {
+  const LifetimeAPI &A = *E.Acquirer;
+  const auto *FD = dyn_cast_or_null<FunctionDecl>(Free.getDecl());
+  std::string Freer = FD && FD->getIdentifier() ? FD->getName().str() + "()"
+                                                : std::string("the free");
+  std::string Msg = "The new object " + describeRef(K, E) + ", whose count " +
+                    A.Name.str() + "() set to one, is freed by " + Freer +
+                    " instead of put: only " + matchingPut(A) +
+                    " runs its release, which frees what the object owns "
+                    "(its name)";
+  const SourceManager &SM = C.getSourceManager();
+  PathDiagnosticLocation Unique(
+      SM.getExpansionLoc(E.AcquireSite->getBeginLoc()), SM);
+  auto R = std::make_unique<PathSensitiveBugReport>(Bug, Msg, N, Unique,
+                                                    topLevelDecl(C));
+  R->addRange(Free.getSourceRange());
+  markRefInteresting(*R, K);
   dropOnAssertionPaths(*R);
   emitReport(C, std::move(R));
 }

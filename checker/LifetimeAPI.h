@@ -154,6 +154,17 @@ struct LifetimeAPI {
   /// (`null-if-negative:`; get_net_ns_by_id(net, id) with id < 0). NoArg
   /// when none does.
   int NullIfNegativeArg = NoArg;
+  /// Acquire of an argument: the call also keeps the object when it
+  /// succeeds (`kept-on-success:`; device_register() = device_initialize()
+  /// + device_add()): on the path where it succeeds the reference is handed
+  /// over, on the path where it fails by this convention the caller still
+  /// holds it. Never when the row has no such key.
+  Failure KeptOnSuccess = Failure::Never;
+  /// Acquire with first-reference: once the count is set up, only the put
+  /// may end the object (`put-only:`; device_initialize(): "Never directly
+  /// free @dev after calling this function"): freeing its memory skips the
+  /// release and leaks what the object owns (its name).
+  bool PutOnly = false;
   ContractSource Src = ContractSource::BuiltinModel;
 };
 

@@ -28,12 +28,25 @@ static bool isListNodeType(QualType T) {
          activeModel().Types.ListNodes.contains(RT->getDecl()->getName());
 }
 
+static bool bodyInTU(const CallEvent &Call) {
+  const auto *FD = dyn_cast_or_null<FunctionDecl>(Call.getDecl());
+  return FD && FD->hasBody();
+}
+
+/// Rule body-decides: a callee whose body is in this TU is inlined (or its
+/// arguments escape, rule body-escape); its name says nothing more. Asked
+/// only where a naming rule would act on a held reference.
+static bool bodyDecides(const CallEvent &Call) {
+  return bodyInTU(Call) && applyRule(RuleId::BodyDecides);
+}
+
 /// Whether the call hands the reference over, by the effect its contract
 /// gives the argument (rules name-takes-ownership, indirect-call-keeps) or
 /// because the argument is a list node of the object (rule
 /// list-node-handover).
-static bool keeps(const CallContract &K, ArgEffect Effect, bool ListNode) {
-  if (Effect == ArgEffect::Keep &&
+static bool keeps(const CallEvent &Call, const CallContract &K,
+                  ArgEffect Effect, bool ListNode) {
+  if (Effect == ArgEffect::Keep && (K.isIndirect() || !bodyDecides(Call)) &&
       applyRule(K.isIndirect() ? RuleId::IndirectCallKeeps
                                : RuleId::NameTakesOwnership))
     return true;
@@ -49,11 +62,6 @@ static bool mayKeep(const CallEvent &Call, const CallContract &K,
   const auto *FD = dyn_cast_or_null<FunctionDecl>(Call.getDecl());
   return FD && !FD->hasBody() && K.Source == ContractSource::None &&
          K.Role == CallRole::None && Effect == ArgEffect::None;
-}
-
-static bool bodyInTU(const CallEvent &Call) {
-  const auto *FD = dyn_cast_or_null<FunctionDecl>(Call.getDecl());
-  return FD && FD->hasBody();
 }
 
 namespace {
@@ -97,7 +105,23 @@ static bool storeWaitsForResult(const CallContract &K) {
   return K.API && K.API->Op == LifeOp::Store && isIntegerFailure(K.API->Fail);
 }
 
-void lifetime::handOverArguments(const CallEvent &Call, CheckerContext &C) {
+/// A pointer the function was given, registered or stored here before any
+/// put of it: a later put may be that call's count (rule
+/// given-reference-single-put). After a put, the call is a use.
+static ProgramStateRef keepGiven(ProgramStateRef To, ProgramStateRef State,
+                                 const MemRegion *R) {
+  const MemRegion *Base = R->getBaseRegion();
+  if (givenParam(R) && ruleEnabled(RuleId::GivenReferenceSinglePut) &&
+      llvm::none_of(allRefs(State), [Base](const auto &KV) {
+        return KV.first.Region->getBaseRegion() == Base &&
+               KV.second.K == RefEntry::Kind::BorrowedPut;
+      }))
+    return markKeptGiven(To, R);
+  return To;
+}
+
+void lifetime::handOverArguments(const CallEvent &Call, CheckerContext &C,
+                                 ExplodedNode *Pred) {
   // What a get/put does to the references it is given is evaluated
   // elsewhere (applyCall); calls that read only a pointer's value keep
   // nothing.
@@ -108,9 +132,15 @@ void lifetime::handOverArguments(const CallEvent &Call, CheckerContext &C) {
   ProgramStateRef State = containerCall(Call, K, Orig, C, FreedTag);
   auto Finish = [&](ProgramStateRef S) {
     if (S != Orig)
-      C.addTransition(S, FreedTag);
+      C.addTransition(S, Pred ? Pred : C.getPredecessor(), FreedTag);
   };
   if (K.changesCount() || K.valueOnly()) {
+    // A register row (kept-on-success: device_register()) on an object the
+    // function was given sets up a count that the registration keeps.
+    if (K.API && K.API->KeptOnSuccess != Failure::Never && K.API->RefArg >= 0 &&
+        unsigned(K.API->RefArg) < Call.getNumArgs())
+      if (const MemRegion *R = refRegion(Call.getArgSVal(K.API->RefArg)))
+        State = keepGiven(State, State, R);
     Finish(State);
     return;
   }
@@ -135,16 +165,7 @@ void lifetime::handOverArguments(const CallEvent &Call, CheckerContext &C) {
     if (Publishes)
       if (const auto *SR = dyn_cast<SymbolicRegion>(R->getBaseRegion()))
         Stored = markStored(Stored, SR->getSymbol());
-    // A pointer the function was given, registered or stored here before
-    // any put of it: a later put may be that call's count (rule
-    // given-reference-single-put). After a put, the call is a use.
-    const MemRegion *Base = R->getBaseRegion();
-    if (givenParam(R) && ruleEnabled(RuleId::GivenReferenceSinglePut) &&
-        llvm::none_of(allRefs(State), [Base](const auto &KV) {
-          return KV.first.Region->getBaseRegion() == Base &&
-                 KV.second.K == RefEntry::Kind::BorrowedPut;
-        }))
-      Stored = markKeptGiven(Stored, R);
+    Stored = keepGiven(Stored, State, R);
   }
   RefMap Refs = allRefs(State);
   if (!hasRefs(State)) {
@@ -203,7 +224,7 @@ void lifetime::handOverArguments(const CallEvent &Call, CheckerContext &C) {
       // field's end, not the object's.
       bool OtherField = E.Acquirer && E.Acquirer->InitsFresh &&
                         R != R->getBaseRegion() && R != KV.first.Region;
-      if (Effect == ArgEffect::GiveUp && !OtherField &&
+      if (Effect == ArgEffect::GiveUp && !OtherField && !bodyDecides(Call) &&
           applyRule(RuleId::NameGivesUp)) {
         // device_unregister(), kfree(), list_del(): the object is given up
         // (or dropped from where it was registered): nothing left to check.
@@ -217,7 +238,7 @@ void lifetime::handOverArguments(const CallEvent &Call, CheckerContext &C) {
       const auto *TR = dyn_cast<TypedValueRegion>(R);
       bool ListNode =
           R != KV.first.Region && TR && isListNodeType(TR->getValueType());
-      if (keeps(K, Effect, ListNode)) {
+      if (keeps(Call, K, Effect, ListNode)) {
         New = setRef(New, KV.first, E.escaped());
       } else if (E.isOwned() && !E.MayBeKept && E.Acquirer &&
                  E.Acquirer->InitsFresh && mayKeep(Call, K, Effect) &&

@@ -25,6 +25,13 @@ public:
   virtual void
   reportLeaks(clang::ento::CheckerContext &C, clang::ento::ExplodedNode *N,
               llvm::ArrayRef<std::pair<RefKey, RefEntry>> Leaks) const = 0;
+  /// The memory of an object whose first reference the path holds on a
+  /// put-only count (device_initialize()) is freed by the call Free at node
+  /// N instead of put.
+  virtual void reportFreedNotPut(clang::ento::CheckerContext &C,
+                                 clang::ento::ExplodedNode *N, const RefKey &K,
+                                 const RefEntry &E,
+                                 const clang::ento::CallEvent &Free) const = 0;
 };
 
 /// Called by refcount.Leak's registration function.

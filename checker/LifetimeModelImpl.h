@@ -84,7 +84,10 @@ ProgramStateRef assumeCmpZero(ProgramStateRef S, SVal Ret,
                               clang::BinaryOperatorKind Op, CheckerContext &C);
 
 // LifetimeEscapes.cpp
-void handOverArguments(const CallEvent &Call, CheckerContext &C);
+/// Pred: the node the call's transitions start from (an error node a
+/// report was made at), or null for the predecessor.
+void handOverArguments(const CallEvent &Call, CheckerContext &C,
+                       clang::ento::ExplodedNode *Pred = nullptr);
 /// Rule freed-container (FreedContainers.cpp): the memory this path
 /// allocated that a store of a held reference goes into, or null.
 clang::ento::SymbolRef privateContainer(clang::ento::SVal Loc,

@@ -357,10 +357,42 @@ bool lifetime::initCreatesObject(const CallEvent &Call, const LifetimeAPI &API,
          (!API.CreatedOnly || applyRule(RuleId::CreatedAtomicCount));
 }
 
+/// Rule plain-style-counter: the counter the call works on shows no
+/// lifetime use in this TU (no decrement-and-test or -and-lock, no
+/// test-for-zero get, no kref API) and is put by a plain decrement in a
+/// function that takes no count of it: a put of its own, not the undo of a
+/// get (`refcount_inc(&m->count); if (err) refcount_dec(&m->count);` still
+/// counts a reference whose final put is elsewhere).
+static bool isPlainStyleCounter(const CallEvent &Call, const LifetimeAPI &API) {
+  if (API.RefArg < 0 || unsigned(API.RefArg) >= Call.getNumArgs())
+    return false;
+  const FieldDecl *FD = counterFieldFromExpr(Call.getArgExpr(API.RefArg));
+  const Decl *D = Call.getDecl();
+  if (!FD || !D)
+    return false;
+  const CounterUseDB &DB = CounterUseDB::get(D->getASTContext());
+  if (DB.LifetimeUse.count(FD) || DB.KrefAPIUse.count(FD))
+    return false;
+  auto Is = [FD](const CounterUse &U, std::initializer_list<CountOp> Ops) {
+    return U.Field == FD && U.API && llvm::is_contained(Ops, U.API->Op);
+  };
+  for (const CounterUse &Put : DB.Uses) {
+    if (!Is(Put, {CountOp::Put}))
+      continue;
+    bool Undo = llvm::any_of(DB.Uses, [&](const CounterUse &Get) {
+      return Get.InFunction == Put.InFunction &&
+             Is(Get, {CountOp::Get, CountOp::TryGet});
+    });
+    if (!Undo)
+      return applyRule(RuleId::PlainStyleCounter);
+  }
+  return false;
+}
+
 bool krefcheck::followsCount(const CallEvent &Call, const LifetimeAPI &API,
                              ProgramStateRef State) {
   if (!API.CreatedOnly)
-    return true;
+    return !API.Observe || !isPlainStyleCounter(Call, API);
   if (!ruleEnabled(RuleId::CreatedAtomicCount) || API.RefArg < 0 ||
       unsigned(API.RefArg) >= Call.getNumArgs())
     return false;
@@ -570,6 +602,31 @@ void lifetime::applyCall(const CallEvent &Call, const LifetimeAPI &API,
       };
     }
     const NoteTag *T = refNote(C, KR, F, Fallback, Msg);
+    if (API.KeptOnSuccess != Failure::Never) {
+      // kept-on-success (device_register()): registered when it succeeds,
+      // still this path's reference when it fails.
+      auto [Kept, Held] = splitOnFailure(Ok, Ret, API.KeptOnSuccess, C);
+      if (Kept) {
+        if (const auto *SR = dyn_cast<SymbolicRegion>(KR->getBaseRegion()))
+          Kept = markStored(Kept, SR->getSymbol());
+        if (const RefEntry *E = getRef(Kept, makeRefKey(KR, F)))
+          Kept = setRef(Kept, makeRefKey(KR, F), E->escaped());
+      }
+      if (Held)
+        C.addTransition(
+            Held, refNote(C, KR, F, Fallback, [Callee](const std::string &N) {
+              return "The call to " + Callee + " fails: it set the count of " +
+                     N +
+                     " to one and kept nothing, so this path holds its "
+                     "first reference";
+            }));
+      if (!Kept) {
+        if (Failed)
+          C.addTransition(Failed);
+        return;
+      }
+      Ok = Kept;
+    }
     if (ConsumeNote) {
       // Both notes on one transition: chain two transitions.
       ExplodedNode *N = C.addTransition(Ok, ConsumeNote);

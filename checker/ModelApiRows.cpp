@@ -115,7 +115,8 @@ bool keyApplies(StringRef Key, const KindInfo &K) {
   if (Key == "acpi-uncounted")
     return K.LOp == LifeOp::Acquire || K.LOp == LifeOp::ConsumeAcquire ||
            K.LOp == LifeOp::Release;
-  if (Key == "null-if-negative" || Key == "first-reference")
+  if (Key == "null-if-negative" || Key == "first-reference" ||
+      Key == "kept-on-success" || Key == "put-only")
     return K.LOp == LifeOp::Acquire;
   return false;
 }
@@ -139,7 +140,9 @@ bool isKnownRowKey(StringRef Key) {
                                      "creates",
                                      "acpi-uncounted",
                                      "null-if-negative",
-                                     "first-reference"};
+                                     "first-reference",
+                                     "kept-on-success",
+                                     "put-only"};
   return llvm::is_contained(Keys, Key);
 }
 } // namespace
@@ -378,6 +381,33 @@ bool ModelParser::parseRow(yaml::Node *N, Row &R) {
       if (!boolean(Values["first-reference"], "first-reference", L.InitsFresh))
         return false;
     }
+    if (Values.count("put-only")) {
+      if (!L.InitsFresh)
+        return fail(Values["put-only"],
+                    "'put-only' needs 'first-reference: true': it says that "
+                    "the object whose count the function sets up may only be "
+                    "put, never freed directly");
+      if (!boolean(Values["put-only"], "put-only", L.PutOnly))
+        return false;
+    }
+    if (Values.count("kept-on-success")) {
+      // Registers what it set up (device_register()): kept on success,
+      // still the caller's after a failure told by the integer result.
+      if (Arg == RetVal)
+        return fail(Values["kept-on-success"],
+                    "'kept-on-success' needs an 'arg' number: the object the "
+                    "function keeps when it succeeds");
+      if (!oneOf<Failure>(Values["kept-on-success"], "kept-on-success",
+                          "failure convention", Failures, L.KeptOnSuccess))
+        return false;
+      if (L.KeptOnSuccess != Failure::NegErrno &&
+          L.KeptOnSuccess != Failure::Errno &&
+          L.KeptOnSuccess != Failure::NotPositive &&
+          L.KeptOnSuccess != Failure::Zero)
+        return fail(Values["kept-on-success"],
+                    "'kept-on-success' is told by the integer result: it "
+                    "must be negative, errno, not-positive or zero");
+    }
     if (L.Op == LifeOp::ConsumeAcquire) {
       if (!Values.count("consumes"))
         return fail(N, "API '" + R.Name +
@@ -399,7 +429,8 @@ bool ModelParser::parseRow(yaml::Node *N, Row &R) {
     OS << R.Life->RefArg << ',' << R.Life->ConsumedArg << ','
        << unsigned(R.Life->Fail) << ',' << R.Life->ReturnsArg << ','
        << R.Life->BoundToCaller << R.Life->Creates << R.Life->AcpiUncounted
-       << ',' << R.Life->NullIfNegativeArg << R.Life->InitsFresh << ',' << R.Put
+       << ',' << R.Life->NullIfNegativeArg << R.Life->InitsFresh << ','
+       << unsigned(R.Life->KeptOnSuccess) << R.Life->PutOnly << ',' << R.Put
        << ',' << R.Advice;
   return true;
 }

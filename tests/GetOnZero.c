@@ -438,6 +438,14 @@ void get_with_bug_on(struct obj *o) {
   BUG_ON(!refcount_read(&o->users));
   refcount_inc(&o->users); // no-warning
 }
+/* A file system's own assertion macro (XFS, btrfs: ASSERT(), the model
+   file's macros: assertions): xfs_buf_item_pin(). */
+void assfail(const char *expr, const char *file, int line);
+#define ASSERT(expr) ((expr) ? (void)0 : assfail(#expr, __FILE__, __LINE__))
+void get_with_fs_assert(struct obj *o) {
+  ASSERT(atomic_read(&o->count) > 0);
+  atomic_inc(&o->count); // no-warning
+}
 
 /* ---- borrowed references ---- */
 void get_on_borrowed(struct obj *o) {

@@ -263,6 +263,9 @@ void platform_device_put(struct platform_device *pdev);
 struct kobject *kobject_get(struct kobject *kobj);
 void kobject_put(struct kobject *kobj);
 struct kobject *kobject_create_and_add(const char *name, struct kobject *parent);
+struct kobj_type;
+int kobject_init_and_add(struct kobject *kobj, const struct kobj_type *ktype,
+                         struct kobject *parent, const char *fmt, ...);
 struct usb_device *usb_get_dev(struct usb_device *dev);
 void usb_put_dev(struct usb_device *dev);
 struct pci_dev *pci_dev_get(struct pci_dev *dev);
@@ -307,6 +310,8 @@ int d_revalidate(struct dentry *d);
 /* validation run 2 (issue 5): task stacks, bit-owned references, i2c */
 #define EAGAIN 11
 struct task_struct { refcount_t stack_refcount; void *stack; int pid; };
+struct dma_fence { struct kref refcount; unsigned long flags; };
+struct dma_fence *dma_fence_chain_walk(struct dma_fence *fence);
 void put_task_stack(struct task_struct *tsk);
 bool test_and_set_bit(long nr, volatile unsigned long *addr);
 bool test_bit(long nr, const volatile unsigned long *addr);

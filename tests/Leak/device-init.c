@@ -123,3 +123,118 @@ int gadget_kref_bad(void) {
   last_gadget2 = g;
   return 0;
 }
+
+/* device_register() is device_initialize() then device_add() (row key
+ * kept-on-success): kept when it succeeds, still the path's first reference
+ * when it fails; kobject_init_and_add() the same for a kobject. The
+ * Underflow and UseAfterPut twins are in given-references.c. */
+int gadget_register_bad(void) {
+  struct gadget *g = kzalloc(sizeof(*g), GFP_KERNEL);
+  int err;
+  if (!g) // on-note{{Assuming 'g' is non-null}} on-note{{Taking false branch}}
+    return -ENOMEM;
+  err = device_register(&g->dev); // on-note{{The call to device_register() fails: it set the count of 'g' to one and kept nothing, so this path holds its first reference}}
+  if (err) // on-note{{'err' is not equal to 0}} on-note{{Taking true branch}}
+    return err; // LEAK on-warning{{The new object 'g', whose count device_register() set to one, is neither put nor freed on this path (missing put_device())}} on-note{{The new object 'g', whose count device_register() set to one, is neither put nor freed on this path (missing put_device())}}
+  last_gadget = g;
+  return 0;
+}
+
+int gadget_register_ok(void) {
+  struct gadget *g = kzalloc(sizeof(*g), GFP_KERNEL);
+  int err;
+  if (!g)
+    return -ENOMEM;
+  err = device_register(&g->dev);
+  if (err) {
+    put_device(&g->dev);
+    return err; // no-warning
+  }
+  return 0; // no-warning: registered
+}
+
+struct stats_dir { struct kobject kobj; int n; };
+extern struct kobj_type stats_ktype;
+
+int stats_dir_bad(struct kobject *parent) {
+  struct stats_dir *d = kzalloc(sizeof(*d), GFP_KERNEL);
+  if (!d) // on-note{{Assuming 'd' is non-null}} on-note{{Taking false branch}}
+    return -ENOMEM;
+  if (kobject_init_and_add(&d->kobj, &stats_ktype, parent, "stats")) // on-note{{The call to kobject_init_and_add() fails: it set the count of 'd' to one and kept nothing, so this path holds its first reference}} on-note{{Taking true branch}}
+    return -EINVAL; // LEAK on-warning{{The new object 'd', whose count kobject_init_and_add() set to one, is neither put nor freed on this path (missing kobject_put())}} on-note{{The new object 'd', whose count kobject_init_and_add() set to one, is neither put nor freed on this path (missing kobject_put())}}
+  return 0;
+}
+
+int stats_dir_ok(struct kobject *parent) {
+  struct stats_dir *d = kzalloc(sizeof(*d), GFP_KERNEL);
+  int err;
+  if (!d)
+    return -ENOMEM;
+  err = kobject_init_and_add(&d->kobj, &stats_ktype, parent, "stats");
+  if (err) {
+    kobject_put(&d->kobj);
+    return err; // no-warning
+  }
+  return 0; // no-warning: in sysfs
+}
+
+/* Row key put-only: after device_initialize() (or device_register(),
+ * kobject_init_and_add()) only the put may end the object; kfree() skips
+ * the release and leaks what the object owns (its name): the fix series of
+ * "fix possible memory leak in ... device_register() error path" (Linux
+ * 6.2). Twins: a kfree() before the count was set up, and put_device(). */
+static int gadget_add_or_put(struct gadget *g) {
+  int err = device_add(&g->dev);
+  if (err)
+    put_device(&g->dev);
+  return err;
+}
+
+int gadget_register_kfree(void) {
+  struct gadget *g = kzalloc(sizeof(*g), GFP_KERNEL);
+  int err;
+  if (!g) // on-note{{Assuming 'g' is non-null}} on-note{{Taking false branch}}
+    return -ENOMEM;
+  dev_set_name(&g->dev, "gadget%d", 1);
+  err = device_register(&g->dev); // on-note{{The call to device_register() fails: it set the count of 'g' to one and kept nothing, so this path holds its first reference}}
+  if (err) { // on-note{{'err' is not equal to 0}} on-note{{Taking true branch}}
+    kfree(g); // on-warning{{The new object 'g', whose count device_register() set to one, is freed by kfree() instead of put: only put_device() runs its release, which frees what the object owns (its name)}} on-note{{The new object 'g', whose count device_register() set to one, is freed by kfree() instead of put: only put_device() runs its release, which frees what the object owns (its name)}}
+    return err;
+  }
+  return 0;
+}
+
+int gadget_init_kfree(void) {
+  struct gadget *g = kzalloc(sizeof(*g), GFP_KERNEL);
+  if (!g) // on-note{{Assuming 'g' is non-null}} on-note{{Taking false branch}}
+    return -ENOMEM;
+  device_initialize(&g->dev); // on-note{{The call to device_initialize() sets the count of the new object 'g' to one: this path holds its first reference}}
+  if (gadget_setup(g)) { // on-note{{Assuming the condition is true}} on-note{{Taking true branch}}
+    kfree(g); // on-warning{{The new object 'g', whose count device_initialize() set to one, is freed by kfree() instead of put: only put_device() runs its release, which frees what the object owns (its name)}} on-note{{The new object 'g', whose count device_initialize() set to one, is freed by kfree() instead of put: only put_device() runs its release, which frees what the object owns (its name)}}
+    return -EINVAL;
+  }
+  return gadget_add_or_put(g);
+}
+
+int gadget_kfree_before_init(void) {
+  struct gadget *g = kzalloc(sizeof(*g), GFP_KERNEL);
+  if (!g)
+    return -ENOMEM;
+  if (gadget_setup(g)) {
+    kfree(g);
+    return -EINVAL; // no-warning: freed before its count was set up
+  }
+  device_initialize(&g->dev);
+  return gadget_add_or_put(g);
+}
+
+int stats_dir_kfree(struct kobject *parent) {
+  struct stats_dir *d = kzalloc(sizeof(*d), GFP_KERNEL);
+  int err;
+  if (!d) // on-note{{Assuming 'd' is non-null}} on-note{{Taking false branch}}
+    return -ENOMEM;
+  err = kobject_init_and_add(&d->kobj, &stats_ktype, parent, "stats"); // on-note{{The call to kobject_init_and_add() fails: it set the count of 'd' to one and kept nothing, so this path holds its first reference}}
+  if (err) // on-note{{'err' is not equal to 0}} on-note{{Taking true branch}}
+    kfree(d); // on-warning{{The new object 'd', whose count kobject_init_and_add() set to one, is freed by kfree() instead of put: only kobject_put() runs its release, which frees what the object owns (its name)}} on-note{{The new object 'd', whose count kobject_init_and_add() set to one, is freed by kfree() instead of put: only kobject_put() runs its release, which frees what the object owns (its name)}}
+  return err;
+}

@@ -117,3 +117,32 @@ int pci_loop_finishes(void) {
     n++;
   return n; // no-warning
 }
+
+/* dma_fence_chain_for_each(): each step (dma_fence_chain_walk(), a row of
+ * kind acquire-next) puts the fence it is given and returns the next one
+ * with a count: the walk holds one fence at a time, like the device-tree
+ * iterators (amdgpu_sync_resv(), held-out set 10). Spelled with kref_get()
+ * and kref_put(), which is what the inline dma_fence_get()/_put() are. */
+static void fence_release(struct kref *ref) {}
+
+int fence_chain_find_leaks(struct dma_fence *head, unsigned long flag) {
+  struct dma_fence *f;
+  kref_get(&head->refcount);
+  for (f = head; f; f = dma_fence_chain_walk(f)) { // expected-note 2 {{Loop condition is true.  Entering loop body}} expected-note{{The call to dma_fence_chain_walk() returns a counted reference (+1): 'f' must be released}}
+    if (f->flags & flag) // expected-note{{Assuming the condition is false}} expected-note{{Taking false branch}} expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
+      return 1; // LEAK f // expected-warning{{Reference to 'f' acquired by dma_fence_chain_walk() is not released on this path (missing dma_fence_put())}} expected-note{{Reference to 'f' acquired by dma_fence_chain_walk() is not released on this path (missing dma_fence_put())}}
+  }
+  return 0; // no-warning: each step put the fence it left
+}
+
+int fence_chain_find_puts(struct dma_fence *head, unsigned long flag) {
+  struct dma_fence *f;
+  kref_get(&head->refcount);
+  for (f = head; f; f = dma_fence_chain_walk(f)) {
+    if (f->flags & flag) {
+      kref_put(&f->refcount, fence_release);
+      return 1; // no-warning: put before leaving the walk
+    }
+  }
+  return 0; // no-warning
+}

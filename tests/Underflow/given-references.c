@@ -249,7 +249,7 @@ void helper_get_then_puts(struct device_node *np) {
 void register_then_puts(struct platform_device *pdev) {
   if (device_register(&pdev->dev))
     put_device(&pdev->dev);
-  put_device(&pdev->dev); // no-warning: the first may drop the count device_register() set up (not modelled)
+  put_device(&pdev->dev); // no-warning: the first may drop the count device_register() set up (kept by the registration when it succeeds)
 }
 
 struct link { int status; struct kref kref; struct list_head node; };
