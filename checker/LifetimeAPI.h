@@ -165,6 +165,9 @@ struct LifetimeAPI {
   /// free @dev after calling this function"): freeing its memory skips the
   /// release and leaks what the object owns (its name).
   bool PutOnly = false;
+  /// Borrow: the call gives the object a name its release frees (`names:`;
+  /// dev_set_name()).
+  bool Names = false;
   ContractSource Src = ContractSource::BuiltinModel;
 };
 

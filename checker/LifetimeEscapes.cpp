@@ -130,6 +130,12 @@ void lifetime::handOverArguments(const CallEvent &Call, CheckerContext &C,
   const NoteTag *FreedTag = nullptr;
   ProgramStateRef Orig = C.getState();
   ProgramStateRef State = containerCall(Call, K, Orig, C, FreedTag);
+  // dev_set_name(): the object now owns a name its release frees.
+  if (K.API && K.API->Names && K.API->RefArg >= 0 &&
+      unsigned(K.API->RefArg) < Call.getNumArgs())
+    if (const MemRegion *R = refRegion(Call.getArgSVal(K.API->RefArg)))
+      if (const auto *SR = dyn_cast<SymbolicRegion>(R->getBaseRegion()))
+        State = markNamed(State, SR->getSymbol());
   auto Finish = [&](ProgramStateRef S) {
     if (S != Orig)
       C.addTransition(S, Pred ? Pred : C.getPredecessor(), FreedTag);

@@ -298,8 +298,16 @@ ExplodedNode *LifetimeModel::freedNotPut(const CallEvent &Call,
       continue;
     for (const auto &KV : allRefs(State)) {
       const RefEntry &E = KV.second;
-      if (E.isOwned() && E.Acquirer && E.Acquirer->PutOnly && E.AcquireSite &&
-          KV.first.Region->getBaseRegion() == R->getBaseRegion()) {
+      if (!E.isOwned() || !E.Acquirer || !E.Acquirer->PutOnly ||
+          !E.AcquireSite ||
+          KV.first.Region->getBaseRegion() != R->getBaseRegion())
+        continue;
+      // Only a named object loses something to the free: a register call
+      // names it (kobject_init_and_add()'s format; device_add() fails
+      // without a name), device_initialize() does not.
+      const auto *SR = dyn_cast<SymbolicRegion>(R->getBaseRegion());
+      if (E.Acquirer->KeptOnSuccess != Failure::Never ||
+          (SR && isNamed(State, SR->getSymbol()))) {
         ExplodedNode *Err = C.generateNonFatalErrorNode(State);
         if (Err)
           Leak->reportFreedNotPut(C, Err, KV.first, E, Call);

@@ -15,6 +15,8 @@ REGISTER_TRAIT_WITH_PROGRAMSTATE(CreatedCountKept, bool)
 REGISTER_TRAIT_WITH_PROGRAMSTATE(PendingSelfStore, const void *)
 REGISTER_TRAIT_WITH_PROGRAMSTATE(PendingContainer, const void *)
 REGISTER_SET_WITH_PROGRAMSTATE(StoredPointers, SymbolRef)
+// Objects a `names` row gave a name on this path (dev_set_name()).
+REGISTER_SET_WITH_PROGRAMSTATE(NamedObjects, SymbolRef)
 // Pointers read out of a stored pointer's field while it was live.
 REGISTER_SET_WITH_PROGRAMSTATE(ReadsOutOfStored, SymbolRef)
 REGISTER_MAP_WITH_PROGRAMSTATE(ConvertedResults, SymbolRef, const MemRegion *)
@@ -179,6 +181,12 @@ void krefcheck::printLifetimeFacts(raw_ostream &OS, ProgramStateRef S,
     OS << "  path returns an error" << NL;
 }
 
+ProgramStateRef krefcheck::markNamed(ProgramStateRef S, SymbolRef Sym) {
+  return S->add<NamedObjects>(Sym);
+}
+bool krefcheck::isNamed(ProgramStateRef S, SymbolRef Sym) {
+  return Sym && S->contains<NamedObjects>(Sym);
+}
 ProgramStateRef krefcheck::markStored(ProgramStateRef S, SymbolRef Sym) {
   return S->add<StoredPointers>(Sym);
 }

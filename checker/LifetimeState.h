@@ -258,6 +258,10 @@ bool wasKeptGiven(ProgramStateRef S, const MemRegion *R);
 /// a later get on them is that memory's reference (`hub->hdev = hdev;
 /// usb_get_dev(hdev);`).
 ProgramStateRef markStored(ProgramStateRef S, clang::ento::SymbolRef Sym);
+/// Objects a `names` row (dev_set_name()) named on this path: their release
+/// frees the name, so freeing them directly leaks it (row key put-only).
+ProgramStateRef markNamed(ProgramStateRef S, clang::ento::SymbolRef Sym);
+bool isNamed(ProgramStateRef S, clang::ento::SymbolRef Sym);
 bool isStored(ProgramStateRef S, clang::ento::SymbolRef Sym);
 /// Whether the object Sym points to is one field away from a stored
 /// pointer: read out of one (`type->parent = parent; get_device(parent->dev)`)

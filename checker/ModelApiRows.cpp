@@ -115,6 +115,8 @@ bool keyApplies(StringRef Key, const KindInfo &K) {
   if (Key == "acpi-uncounted")
     return K.LOp == LifeOp::Acquire || K.LOp == LifeOp::ConsumeAcquire ||
            K.LOp == LifeOp::Release;
+  if (Key == "names")
+    return K.LOp == LifeOp::Borrow;
   if (Key == "null-if-negative" || Key == "first-reference" ||
       Key == "kept-on-success" || Key == "put-only")
     return K.LOp == LifeOp::Acquire;
@@ -142,7 +144,8 @@ bool isKnownRowKey(StringRef Key) {
                                      "null-if-negative",
                                      "first-reference",
                                      "kept-on-success",
-                                     "put-only"};
+                                     "put-only",
+                                     "names"};
   return llvm::is_contained(Keys, Key);
 }
 } // namespace
@@ -381,6 +384,8 @@ bool ModelParser::parseRow(yaml::Node *N, Row &R) {
       if (!boolean(Values["first-reference"], "first-reference", L.InitsFresh))
         return false;
     }
+    if (Values.count("names") && !boolean(Values["names"], "names", L.Names))
+      return false;
     if (Values.count("put-only")) {
       if (!L.InitsFresh)
         return fail(Values["put-only"],
@@ -430,7 +435,7 @@ bool ModelParser::parseRow(yaml::Node *N, Row &R) {
        << unsigned(R.Life->Fail) << ',' << R.Life->ReturnsArg << ','
        << R.Life->BoundToCaller << R.Life->Creates << R.Life->AcpiUncounted
        << ',' << R.Life->NullIfNegativeArg << R.Life->InitsFresh << ','
-       << unsigned(R.Life->KeptOnSuccess) << R.Life->PutOnly << ',' << R.Put
-       << ',' << R.Advice;
+       << unsigned(R.Life->KeptOnSuccess) << R.Life->PutOnly << R.Life->Names
+       << ',' << R.Put << ',' << R.Advice;
   return true;
 }

@@ -182,7 +182,9 @@ int stats_dir_ok(struct kobject *parent) {
  * kobject_init_and_add()) only the put may end the object; kfree() skips
  * the release and leaks what the object owns (its name): the fix series of
  * "fix possible memory leak in ... device_register() error path" (Linux
- * 6.2). Twins: a kfree() before the count was set up, and put_device(). */
+ * 6.2), once the object has a name (dev_set_name(), row key names; the
+ * register calls name it). Twins: a kfree() before the count was set up or
+ * before the device was named, and put_device(). */
 static int gadget_add_or_put(struct gadget *g) {
   int err = device_add(&g->dev);
   if (err)
@@ -209,8 +211,21 @@ int gadget_init_kfree(void) {
   if (!g) // on-note{{Assuming 'g' is non-null}} on-note{{Taking false branch}}
     return -ENOMEM;
   device_initialize(&g->dev); // on-note{{The call to device_initialize() sets the count of the new object 'g' to one: this path holds its first reference}}
+  dev_set_name(&g->dev, "gadget%d", 2);
   if (gadget_setup(g)) { // on-note{{Assuming the condition is true}} on-note{{Taking true branch}}
     kfree(g); // on-warning{{The new object 'g', whose count device_initialize() set to one, is freed by kfree() instead of put: only put_device() runs its release, which frees what the object owns (its name)}} on-note{{The new object 'g', whose count device_initialize() set to one, is freed by kfree() instead of put: only put_device() runs its release, which frees what the object owns (its name)}}
+    return -EINVAL;
+  }
+  return gadget_add_or_put(g);
+}
+
+int gadget_kfree_unnamed(void) {
+  struct gadget *g = kzalloc(sizeof(*g), GFP_KERNEL);
+  if (!g)
+    return -ENOMEM;
+  device_initialize(&g->dev);
+  if (gadget_setup(g)) {
+    kfree(g); // no-warning: not named yet, the release would free nothing more
     return -EINVAL;
   }
   return gadget_add_or_put(g);
