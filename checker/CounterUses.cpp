@@ -249,6 +249,27 @@ bool CounterUseDB::isRefcount(const FieldDecl *FD) const {
   return LifetimeUse.count(FD) != 0;
 }
 
+bool CounterUseDB::isPlainStyle(const FieldDecl *FD) const {
+  if (!FD || LifetimeUse.count(FD) || KrefAPIUse.count(FD))
+    return false;
+  auto Is = [FD](const CounterUse &U, std::initializer_list<CountOp> Ops) {
+    return U.Field == FD && U.API && llvm::is_contained(Ops, U.API->Op);
+  };
+  for (const CounterUse &Put : Uses) {
+    if (!Is(Put, {CountOp::Put}))
+      continue;
+    // `refcount_inc(&m->count); if (err) refcount_dec(&m->count);` undoes
+    // its own get: the counter's final put may be in another file.
+    bool Undo = llvm::any_of(Uses, [&](const CounterUse &Get) {
+      return Get.InFunction == Put.InFunction &&
+             Is(Get, {CountOp::Get, CountOp::TryGet});
+    });
+    if (!Undo)
+      return true;
+  }
+  return false;
+}
+
 void CounterUseDB::resetCache() { TUCache<CounterUseDB>::reset(); }
 
 const CounterUseDB &CounterUseDB::get(ASTContext &Ctx) {

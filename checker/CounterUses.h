@@ -65,6 +65,12 @@ public:
   /// kref and refcount_t always are reference counts; an atomic_t only when
   /// the TU gets or puts it as a lifetime count.
   bool isRefcount(const clang::FieldDecl *FD) const;
+  /// The article's plain style, for rule plain-style-counter: no lifetime
+  /// use of FD in the TU (no decrement-and-test or -and-lock, no
+  /// test-for-zero get, no kref API), and a plain decrement of it in a
+  /// function that takes no count of it (a put of its own, not the undo of
+  /// a get).
+  bool isPlainStyle(const clang::FieldDecl *FD) const;
 };
 
 /// The counter family a function belongs to by its name (kref_*,

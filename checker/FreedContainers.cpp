@@ -10,6 +10,10 @@
 // memory may have put what it holds, and ends the link; a put through the
 // field ends the entry (release()).
 //
+// Row key put-only (freedNotPut()): the memory of a named object whose
+// first reference the path holds on a put-only count (device_initialize())
+// freed instead of put.
+//
 //===----------------------------------------------------------------------===//
 
 #include "Compat.h"
@@ -126,4 +130,40 @@ ProgramStateRef lifetime::containerCall(const CallEvent &Call,
                        /*IsPrunable=*/false);
   }
   return State;
+}
+
+/// kfree() of an object whose first reference the path holds on a put-only
+/// count (device_initialize(), device_register()): the release the put
+/// would run is skipped. Reported by refcount.Leak at the free; returns the
+/// error node the path goes on from, or null.
+ExplodedNode *lifetime::freedNotPut(const CallEvent &Call, CheckerContext &C,
+                                    const LeakReporter *Leak) {
+  if (!Leak || !hasRefs(C.getState()) ||
+      !isMemoryFree(dyn_cast_or_null<FunctionDecl>(Call.getDecl())))
+    return nullptr;
+  ProgramStateRef State = C.getState();
+  for (unsigned I = 0, N = Call.getNumArgs(); I < N; ++I) {
+    const MemRegion *R = refRegion(Call.getArgSVal(I));
+    if (!R)
+      continue;
+    for (const auto &KV : allRefs(State)) {
+      const RefEntry &E = KV.second;
+      if (!E.isOwned() || !E.Acquirer || !E.Acquirer->PutOnly ||
+          !E.AcquireSite ||
+          KV.first.Region->getBaseRegion() != R->getBaseRegion())
+        continue;
+      // Only a named object loses something to the free: a register call
+      // names it (kobject_init_and_add()'s format; device_add() fails
+      // without a name), device_initialize() does not.
+      const auto *SR = dyn_cast<SymbolicRegion>(R->getBaseRegion());
+      if (E.Acquirer->KeptOnSuccess != Failure::Never ||
+          (SR && isNamed(State, SR->getSymbol()))) {
+        ExplodedNode *Err = C.generateNonFatalErrorNode(State);
+        if (Err)
+          Leak->reportFreedNotPut(C, Err, KV.first, E, Call);
+        return Err;
+      }
+    }
+  }
+  return nullptr;
 }

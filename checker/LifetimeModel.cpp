@@ -195,9 +195,8 @@ public:
                : State;
   }
   void checkPreCall(const CallEvent &Call, CheckerContext &C) const {
-    handOverArguments(Call, C, freedNotPut(Call, C));
+    handOverArguments(Call, C, freedNotPut(Call, C, Leak));
   }
-  ExplodedNode *freedNotPut(const CallEvent &Call, CheckerContext &C) const;
   void checkPostCall(const CallEvent &Call, CheckerContext &C) const;
   void checkPreStmt(const ReturnStmt *RS, CheckerContext &C) const {
     noteReturn(RS, C);
@@ -280,42 +279,6 @@ bool LifetimeModel::evalCall(const CallEvent &Call, CheckerContext &C) const {
     return false;
   applyCall(Call, *API, C, /*Evaluate=*/true);
   return true;
-}
-
-/// kfree() of an object whose first reference the path holds on a put-only
-/// count (device_initialize(), device_register()): the release the put
-/// would run is skipped. Reported by refcount.Leak at the free; returns the
-/// error node the path goes on from, or null.
-ExplodedNode *LifetimeModel::freedNotPut(const CallEvent &Call,
-                                         CheckerContext &C) const {
-  if (!Leak || !hasRefs(C.getState()) ||
-      !isMemoryFree(dyn_cast_or_null<FunctionDecl>(Call.getDecl())))
-    return nullptr;
-  ProgramStateRef State = C.getState();
-  for (unsigned I = 0, N = Call.getNumArgs(); I < N; ++I) {
-    const MemRegion *R = refRegion(Call.getArgSVal(I));
-    if (!R)
-      continue;
-    for (const auto &KV : allRefs(State)) {
-      const RefEntry &E = KV.second;
-      if (!E.isOwned() || !E.Acquirer || !E.Acquirer->PutOnly ||
-          !E.AcquireSite ||
-          KV.first.Region->getBaseRegion() != R->getBaseRegion())
-        continue;
-      // Only a named object loses something to the free: a register call
-      // names it (kobject_init_and_add()'s format; device_add() fails
-      // without a name), device_initialize() does not.
-      const auto *SR = dyn_cast<SymbolicRegion>(R->getBaseRegion());
-      if (E.Acquirer->KeptOnSuccess != Failure::Never ||
-          (SR && isNamed(State, SR->getSymbol()))) {
-        ExplodedNode *Err = C.generateNonFatalErrorNode(State);
-        if (Err)
-          Leak->reportFreedNotPut(C, Err, KV.first, E, Call);
-        return Err;
-      }
-    }
-  }
-  return nullptr;
 }
 
 void LifetimeModel::checkPostCall(const CallEvent &Call,

@@ -21,6 +21,7 @@
 #define KREFCHECK_LIFETIMEMODELIMPL_H
 
 #include "Contracts.h"
+#include "LifetimeModel.h"
 #include "LifetimeState.h"
 #include "clang/StaticAnalyzer/Core/BugReporter/BugReporter.h"
 #include "clang/StaticAnalyzer/Core/PathSensitive/CallEvent.h"
@@ -101,6 +102,11 @@ ProgramStateRef containerCall(const CallEvent &Call, const CallContract &K,
                               const clang::ento::NoteTag *&Tag);
 /// A memory-frees call (kfree()), with the rule on.
 bool isMemoryFree(const clang::FunctionDecl *FD);
+/// Row key put-only: a memory free given a named object whose first
+/// reference the path holds on a put-only count is reported to Leak at an
+/// error node, which it returns (null when there is nothing to report).
+clang::ento::ExplodedNode *freedNotPut(const CallEvent &Call, CheckerContext &C,
+                                       const LeakReporter *Leak);
 /// Rule managed-container: at an error return, references stored in
 /// device-managed memory no call was given are the path's again.
 ProgramStateRef freeManagedContainers(ProgramStateRef State);

@@ -357,36 +357,15 @@ bool lifetime::initCreatesObject(const CallEvent &Call, const LifetimeAPI &API,
          (!API.CreatedOnly || applyRule(RuleId::CreatedAtomicCount));
 }
 
-/// Rule plain-style-counter: the counter the call works on shows no
-/// lifetime use in this TU (no decrement-and-test or -and-lock, no
-/// test-for-zero get, no kref API) and is put by a plain decrement in a
-/// function that takes no count of it: a put of its own, not the undo of a
-/// get (`refcount_inc(&m->count); if (err) refcount_dec(&m->count);` still
-/// counts a reference whose final put is elsewhere).
+/// Rule plain-style-counter: the counter the call works on is of the plain
+/// style in this TU (CounterUseDB::isPlainStyle()).
 static bool isPlainStyleCounter(const CallEvent &Call, const LifetimeAPI &API) {
   if (API.RefArg < 0 || unsigned(API.RefArg) >= Call.getNumArgs())
     return false;
   const FieldDecl *FD = counterFieldFromExpr(Call.getArgExpr(API.RefArg));
   const Decl *D = Call.getDecl();
-  if (!FD || !D)
-    return false;
-  const CounterUseDB &DB = CounterUseDB::get(D->getASTContext());
-  if (DB.LifetimeUse.count(FD) || DB.KrefAPIUse.count(FD))
-    return false;
-  auto Is = [FD](const CounterUse &U, std::initializer_list<CountOp> Ops) {
-    return U.Field == FD && U.API && llvm::is_contained(Ops, U.API->Op);
-  };
-  for (const CounterUse &Put : DB.Uses) {
-    if (!Is(Put, {CountOp::Put}))
-      continue;
-    bool Undo = llvm::any_of(DB.Uses, [&](const CounterUse &Get) {
-      return Get.InFunction == Put.InFunction &&
-             Is(Get, {CountOp::Get, CountOp::TryGet});
-    });
-    if (!Undo)
-      return applyRule(RuleId::PlainStyleCounter);
-  }
-  return false;
+  return FD && D && CounterUseDB::get(D->getASTContext()).isPlainStyle(FD) &&
+         applyRule(RuleId::PlainStyleCounter);
 }
 
 bool krefcheck::followsCount(const CallEvent &Call, const LifetimeAPI &API,
