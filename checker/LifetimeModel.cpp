@@ -190,6 +190,13 @@ public:
   ProgramStateRef evalAssume(ProgramStateRef State, SVal Cond,
                              bool Assumption) const {
     State = pruneNullHeldFields(State);
+    if (!State)
+      return nullptr;
+    if (hasRefs(State)) {
+      State = refuteFreshEqualsLoaded(State, Cond, Assumption);
+      if (!State)
+        return nullptr;
+    }
     return ruleEnabled(RuleId::ProvenEqual)
                ? noteProvenEqual(State, Cond, Assumption)
                : State;

@@ -378,6 +378,36 @@ ProgramStateRef krefcheck::noteProvenEqual(ProgramStateRef S, SVal Cond,
     return S;
   return S->set<ProvenEqualPtrs>(L, R)->set<ProvenEqualPtrs>(R, L);
 }
+ProgramStateRef krefcheck::refuteFreshEqualsLoaded(ProgramStateRef S, SVal Cond,
+                                                   bool Assumption) {
+  const auto *E = dyn_cast_or_null<SymSymExpr>(Cond.getAsSymbol());
+  if (!E)
+    return S;
+  BinaryOperatorKind Op = E->getOpcode();
+  if (!(Op == BO_EQ && Assumption) && !(Op == BO_NE && !Assumption))
+    return S;
+  SymbolRef L = E->getLHS(), R = E->getRHS();
+  if (!Loc::isLocType(L->getType()) || !Loc::isLocType(R->getType()))
+    return S;
+  auto Fresh = [&](SymbolRef Sym) {
+    if (isStored(S, Sym))
+      return false;
+    for (const auto &KV : S->get<HeldRefs>())
+      if (const auto *SR =
+              dyn_cast<SymbolicRegion>(KV.first.Region->getBaseRegion()))
+        if (SR->getSymbol() == Sym && KV.second.isOwned() &&
+            KV.second.Acquirer && KV.second.Acquirer->InitsFresh)
+          return true;
+    return false;
+  };
+  auto Loaded = [](SymbolRef Sym) {
+    return isa<SymbolRegionValue, SymbolDerived>(Sym);
+  };
+  if (((Fresh(L) && Loaded(R)) || (Fresh(R) && Loaded(L))) &&
+      applyRule(RuleId::FreshPointerDistinct))
+    return nullptr;
+  return S;
+}
 bool krefcheck::provenEqual(ProgramStateRef S, SymbolRef A, SymbolRef B) {
   // Either entry may be gone: each is dropped when its key dies.
   const SymbolRef *P = S->get<ProvenEqualPtrs>(A);

@@ -305,6 +305,12 @@ ProgramStateRef removeDeadConverted(ProgramStateRef S,
 /// object's pointer. Kept here because the constraint manager drops the
 /// equality when one pointer's variable dies (`if (old == gang) break;`,
 /// then only `old` is used).
+/// Rule fresh-pointer-distinct: null (the branch is not taken) when Cond
+/// assumed so makes a created, unpublished object's pointer equal to a
+/// pointer read from memory or given to the function.
+ProgramStateRef refuteFreshEqualsLoaded(ProgramStateRef S,
+                                        clang::ento::SVal Cond,
+                                        bool Assumption);
 ProgramStateRef noteProvenEqual(ProgramStateRef S, clang::ento::SVal Cond,
                                 bool Assumption);
 /// Whether noteProvenEqual() recorded A == B on this path.
