@@ -138,8 +138,11 @@ ProgramStateRef lifetime::containerCall(const CallEvent &Call,
 /// error node the path goes on from, or null.
 ExplodedNode *lifetime::freedNotPut(const CallEvent &Call, CheckerContext &C,
                                     const LeakReporter *Leak) {
-  if (!Leak || !hasRefs(C.getState()) ||
-      !isMemoryFree(dyn_cast_or_null<FunctionDecl>(Call.getDecl())))
+  // The model's memory-frees, whether or not rule freed-container is on
+  // (isMemoryFree() asks that rule).
+  const auto *FD = dyn_cast_or_null<FunctionDecl>(Call.getDecl());
+  if (!Leak || !hasRefs(C.getState()) || !FD || !FD->getIdentifier() ||
+      !activeModel().Calls.MemoryFrees.contains(FD->getName()))
     return nullptr;
   ProgramStateRef State = C.getState();
   for (unsigned I = 0, N = Call.getNumArgs(); I < N; ++I) {

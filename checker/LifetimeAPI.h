@@ -48,6 +48,13 @@ enum class Failure : unsigned char {
   Zero,         ///< Returns 0/false; non-zero means acquired (try-gets).
 };
 
+/// Failure conventions told by an integer result (negative, errno,
+/// not-positive, zero).
+inline bool isIntegerFailure(Failure F) {
+  return F == Failure::NegErrno || F == Failure::Errno ||
+         F == Failure::NotPositive || F == Failure::Zero;
+}
+
 /// Which count the reference is on. APIs of one family release each other's
 /// references (put_device() releases what pci_get_device() returned).
 enum class Family : unsigned char {

@@ -72,9 +72,6 @@ bool ownedByBit(const clang::Stmt *Site, CheckerContext &C);
 /// anywhere?
 bool initCreatesObject(const CallEvent &Call, const LifetimeAPI &API,
                        ProgramStateRef State);
-/// Failure conventions told by an integer result (negative, errno,
-/// not-positive, zero), which splitOnFailure() reads.
-bool isIntegerFailure(Failure F);
 /// The states where a call with that failure convention succeeded and
 /// failed, by its integer result Ret (Failed is null for other
 /// conventions; either is null where the path cannot take it).

@@ -4,6 +4,7 @@
 #include "CountState.h"
 #include "Rules.h"
 #include "clang/StaticAnalyzer/Core/PathSensitive/ProgramStateTrait.h"
+#include <optional>
 
 using namespace clang;
 using namespace ento;
@@ -353,52 +354,57 @@ ProgramStateRef krefcheck::removeDeadConverted(ProgramStateRef S,
   return removeDeadKeys<ConvertedResults>(S, SR);
 }
 
-ProgramStateRef krefcheck::noteProvenEqual(ProgramStateRef S, SVal Cond,
-                                           bool Assumption) {
+/// The two pointers Cond, taken as Assumption, says are equal (`a == b`
+/// true, `a != b` false).
+static std::optional<std::pair<SymbolRef, SymbolRef>>
+assumedEqualPointers(SVal Cond, bool Assumption) {
   const auto *E = dyn_cast_or_null<SymSymExpr>(Cond.getAsSymbol());
   if (!E)
-    return S;
+    return std::nullopt;
   BinaryOperatorKind Op = E->getOpcode();
   if (!(Op == BO_EQ && Assumption) && !(Op == BO_NE && !Assumption))
-    return S;
+    return std::nullopt;
   SymbolRef L = E->getLHS(), R = E->getRHS();
   if (!Loc::isLocType(L->getType()) || !Loc::isLocType(R->getType()))
+    return std::nullopt;
+  return std::make_pair(L, R);
+}
+
+/// Whether the path holds an entry on the object Sym points to that
+/// satisfies Pred.
+template <typename PredT>
+static bool holdsOn(ProgramStateRef S, SymbolRef Sym, PredT Pred) {
+  for (const auto &KV : S->get<HeldRefs>())
+    if (const auto *SR =
+            dyn_cast<SymbolicRegion>(KV.first.Region->getBaseRegion()))
+      if (SR->getSymbol() == Sym && Pred(KV.second))
+        return true;
+  return false;
+}
+
+ProgramStateRef krefcheck::noteProvenEqual(ProgramStateRef S, SVal Cond,
+                                           bool Assumption) {
+  auto Equal = assumedEqualPointers(Cond, Assumption);
+  if (!Equal)
     return S;
+  auto [L, R] = *Equal;
   // Only a comparison with a held object's pointer is worth keeping: the
   // constraint manager forgets it when that pointer's variable dies.
-  auto Held = [&](SymbolRef Sym) {
-    for (const auto &KV : S->get<HeldRefs>())
-      if (const auto *SR =
-              dyn_cast<SymbolicRegion>(KV.first.Region->getBaseRegion()))
-        if (SR->getSymbol() == Sym)
-          return true;
-    return false;
-  };
-  if (!Held(L) && !Held(R))
+  auto Any = [](const RefEntry &) { return true; };
+  if (!holdsOn(S, L, Any) && !holdsOn(S, R, Any))
     return S;
   return S->set<ProvenEqualPtrs>(L, R)->set<ProvenEqualPtrs>(R, L);
 }
 ProgramStateRef krefcheck::refuteFreshEqualsLoaded(ProgramStateRef S, SVal Cond,
                                                    bool Assumption) {
-  const auto *E = dyn_cast_or_null<SymSymExpr>(Cond.getAsSymbol());
-  if (!E)
+  auto Equal = assumedEqualPointers(Cond, Assumption);
+  if (!Equal)
     return S;
-  BinaryOperatorKind Op = E->getOpcode();
-  if (!(Op == BO_EQ && Assumption) && !(Op == BO_NE && !Assumption))
-    return S;
-  SymbolRef L = E->getLHS(), R = E->getRHS();
-  if (!Loc::isLocType(L->getType()) || !Loc::isLocType(R->getType()))
-    return S;
+  auto [L, R] = *Equal;
   auto Fresh = [&](SymbolRef Sym) {
-    if (isStored(S, Sym))
-      return false;
-    for (const auto &KV : S->get<HeldRefs>())
-      if (const auto *SR =
-              dyn_cast<SymbolicRegion>(KV.first.Region->getBaseRegion()))
-        if (SR->getSymbol() == Sym && KV.second.isOwned() &&
-            KV.second.Acquirer && KV.second.Acquirer->InitsFresh)
-          return true;
-    return false;
+    return !isStored(S, Sym) && holdsOn(S, Sym, [](const RefEntry &E) {
+      return E.isOwned() && E.Acquirer && E.Acquirer->InitsFresh;
+    });
   };
   auto Loaded = [](SymbolRef Sym) {
     return isa<SymbolRegionValue, SymbolDerived>(Sym);

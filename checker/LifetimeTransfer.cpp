@@ -220,11 +220,6 @@ ProgramStateRef lifetime::release(ProgramStateRef State, const MemRegion *R,
   return State;
 }
 
-bool lifetime::isIntegerFailure(Failure F) {
-  return F == Failure::NegErrno || F == Failure::Errno ||
-         F == Failure::NotPositive || F == Failure::Zero;
-}
-
 std::pair<ProgramStateRef, ProgramStateRef>
 lifetime::splitOnFailure(ProgramStateRef State, SVal Ret, Failure F,
                          CheckerContext &C) {

@@ -345,9 +345,7 @@ bool ModelParser::parseRow(yaml::Node *N, Row &R) {
     // A store says failure by an integer result: an index insert that
     // fails keeps nothing (idr_alloc() < 0).
     if (L.Op == LifeOp::Store && Values.count("fails") &&
-        L.Fail != Failure::Never && L.Fail != Failure::NegErrno &&
-        L.Fail != Failure::Errno && L.Fail != Failure::NotPositive &&
-        L.Fail != Failure::Zero)
+        L.Fail != Failure::Never && !isIntegerFailure(L.Fail))
       return fail(Values["fails"],
                   "a 'stores' row fails by its integer result: 'fails' must "
                   "be negative, errno, not-positive, zero or never");
@@ -405,10 +403,7 @@ bool ModelParser::parseRow(yaml::Node *N, Row &R) {
       if (!oneOf<Failure>(Values["kept-on-success"], "kept-on-success",
                           "failure convention", Failures, L.KeptOnSuccess))
         return false;
-      if (L.KeptOnSuccess != Failure::NegErrno &&
-          L.KeptOnSuccess != Failure::Errno &&
-          L.KeptOnSuccess != Failure::NotPositive &&
-          L.KeptOnSuccess != Failure::Zero)
+      if (!isIntegerFailure(L.KeptOnSuccess))
         return fail(Values["kept-on-success"],
                     "'kept-on-success' is told by the integer result: it "
                     "must be negative, errno, not-positive or zero");
