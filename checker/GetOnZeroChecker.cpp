@@ -166,6 +166,24 @@ bool holdsPutLock(ProgramStateRef State, const PutStyleInfo *Info) {
         return true;
   return false;
 }
+/// Rule release-aborted-under-lock: `mutex_lock(&g->lock); if
+/// (atomic_dec_and_test(&g->refcount)) { if (!cancel_delayed_work(&g->w)) {
+/// atomic_inc(&g->refcount); mutex_unlock(&g->lock); return 0; } ...
+/// kfree(g); }` (mlx4 release_group()). Whether one of the locks the
+/// counter's final puts take (kcref style) was held at every node since the
+/// path's own put hit zero, the put included. Walks the path back; only on
+/// the rare node that would be reported.
+bool putLockHeldSinceZero(const ExplodedNode *N, const MemRegion *Ctr,
+                          const PutStyleInfo *Info) {
+  for (; N; N = N->getFirstPred()) {
+    if (!holdsPutLock(N->getState(), Info))
+      return false;
+    const CountState *CS = getCountState(N->getState(), Ctr);
+    if (!CS || !CS->isZero() || CS->why() != CountState::Why::PutHitZero)
+      return true; // before the put, and the lock was held there
+  }
+  return false;
+}
 } // namespace
 
 void GetOnZeroChecker::report(CheckerContext &C, const CallEvent &Call,
@@ -224,6 +242,17 @@ void GetOnZeroChecker::checkPreCall(const CallEvent &Call,
       !isSameOrAncestor(CS->putFrame(), C.getStackFrame()) &&
       !ruleEnabled(RuleId::GivenReferenceSinglePut) &&
       applyRule(RuleId::CallerCountSurvives))
+    return;
+  // A kcref-style count the path took to zero and gets again without
+  // having let go of the put's lock: nobody taking that lock saw the zero,
+  // and the release the path was about to run has not run (it aborted it).
+  // Only a plain atomic_t: refcount_t (and so kref) warns at run time on
+  // any increment from zero.
+  if (CS && CS->isZero() && CS->why() == CountState::Why::PutHitZero &&
+      CC.API->Family == CounterFamily::Atomic && holdsPutLock(State, Info) &&
+      putLockHeldSinceZero(C.getPredecessor(), Ctr, Info) &&
+      !releasedSinceZero(C.getPredecessor(), Ctr) &&
+      applyRule(RuleId::ReleaseAbortedUnderLock))
     return;
   if (CS && CS->isZero()) {
     std::string Why;

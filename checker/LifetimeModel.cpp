@@ -453,7 +453,8 @@ void LifetimeModel::checkEndFunction(const ReturnStmt *RS,
       continue;
     if (knownNull(State, KV.first.Region, C))
       continue;
-    if ((!E.isNewReference() || createdForever(E, C)) && !Err)
+    if ((!E.isNewReference() || createdForever(E, C)) && !Err &&
+        !E.HeldAtCalleeError)
       continue;
     // A function that may have kept the object returned, and so does
     // this one: success (rule opaque-call-may-keep). Another call's nonzero

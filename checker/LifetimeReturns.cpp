@@ -84,23 +84,34 @@ static bool isErrorReturn(const Expr *RetE, SVal V, ProgramStateRef State,
 
 /// A callee the analyzer inlined returns an error while holding counts it
 /// took itself: a leak reported later, at its caller's return, gets a note
-/// here, where the put is missing.
-static const NoteTag *heldAtErrorReturn(const Expr *RetE, ProgramStateRef State,
-                                        CheckerContext &C) {
+/// here, where the put is missing; rule callee-failed-holding marks those
+/// counts as leaked whatever the caller's own outcome.
+static const NoteTag *
+heldAtErrorReturn(const Expr *RetE, ProgramStateRef &State, CheckerContext &C) {
   const LocationContext *LC = C.getLocationContext();
   const auto *FD = dyn_cast_or_null<FunctionDecl>(LC->getDecl());
   if (!FD || !FD->getIdentifier())
     return nullptr;
   const ParentMap &PM = LC->getParentMap();
   SmallVector<std::pair<const MemRegion *, std::string>, 2> Held;
+  SmallVector<RefKey, 2> Keys;
   for (const auto &KV : allRefs(State))
     if (KV.second.isOwned() && KV.second.AcquireSite &&
-        PM.hasParent(KV.second.AcquireSite))
+        PM.hasParent(KV.second.AcquireSite)) {
       Held.push_back({KV.first.Region, describeRef(KV.first, KV.second)});
+      Keys.push_back(KV.first);
+    }
   // Only then ask whether the value is an error: that takes constraint
   // solving, on every return of every inlined function.
   if (Held.empty() || !isErrorReturn(RetE, C.getSVal(RetE), State, C))
     return nullptr;
+  for (const RefKey &K : Keys) {
+    RefEntry E = *getRef(State, K);
+    if (!E.HeldAtCalleeError && applyRule(RuleId::CalleeFailedHolding)) {
+      E.HeldAtCalleeError = true;
+      State = setRef(State, K, E);
+    }
+  }
   std::string Fn = FD->getName().str() + "()";
   return C.getNoteTag([Held, Fn](PathSensitiveBugReport &BR) -> std::string {
     if (BR.getBugType().getCheckerName() != "refcount.Leak")

@@ -52,6 +52,7 @@ RefEntry RefEntry::acquiredBy(const LifetimeAPI &API, const clang::Stmt *Site,
   E.Acquirer = &API;
   E.AcquireSite = Site;
   E.Releaser = nullptr;
+  E.HeldAtCalleeError = false;
   if (!E.Var && !E.ArgExpr)
     E.ArgExpr = ArgE;
   if (!E.Var && ArgE)
@@ -70,6 +71,8 @@ void RefEntry::dump(raw_ostream &OS) const {
     OS << " put by " << Releaser->Name << "()";
   if (Since)
     OS << " since $" << Since;
+  if (HeldAtCalleeError)
+    OS << " held at a callee's error return";
 }
 
 const RefEntry *krefcheck::getRef(ProgramStateRef S, const RefKey &K) {

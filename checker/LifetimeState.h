@@ -118,6 +118,10 @@ public:
   /// any call: the symbol of that memory (rule freed-container). Freeing it
   /// gives the reference back to the path; a call given it may have put it.
   clang::ento::SymbolRef Container = nullptr;
+  /// Still held when the inlined function that took it returned an error
+  /// (rule callee-failed-holding): a leak at the analyzed function's end
+  /// even if that function does not fail.
+  bool HeldAtCalleeError = false;
 
   /// A first count this path takes through API at Site (the get's argument
   /// ArgE, for messages), keeping what the entry knew of the pointer.
@@ -166,7 +170,7 @@ public:
            Releaser == O.Releaser && ReleaseFrame == O.ReleaseFrame &&
            ArgExpr == O.ArgExpr && Since == O.Since &&
            MayBeKept == O.MayBeKept && KeptBy == O.KeptBy &&
-           Container == O.Container;
+           Container == O.Container && HeldAtCalleeError == O.HeldAtCalleeError;
   }
   void Profile(llvm::FoldingSetNodeID &ID) const {
     ID.AddInteger(static_cast<unsigned>(K));
@@ -181,6 +185,7 @@ public:
     ID.AddBoolean(MayBeKept);
     ID.AddPointer(KeptBy);
     ID.AddPointer(Container);
+    ID.AddBoolean(HeldAtCalleeError);
   }
 
 private:

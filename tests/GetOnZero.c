@@ -2,6 +2,8 @@
 // RUN: %analyze -analyzer-checker=refcount.GetOnZero %proto -verify %s
 // RUN: %analyze -analyzer-checker=refcount.GetOnZero %inline -verify=expected,single %s -analyzer-config refcount:EnableRules=given-reference-single-put
 // RUN: %analyze -analyzer-checker=refcount.GetOnZero %proto -verify=expected,single %s -analyzer-config refcount:DisableRules=caller-count-survives
+// RUN: %analyze -analyzer-checker=refcount.GetOnZero %inline -verify=expected,lockoff %s -analyzer-config refcount:DisableRules=release-aborted-under-lock
+// RUN: %analyze -analyzer-checker=refcount.GetOnZero %proto -verify=expected,lockoff %s -analyzer-config refcount:DisableRules=release-aborted-under-lock
 //
 // refcount.GetOnZero: a get (increment) of a count that is, or may be, zero.
 
@@ -733,4 +735,82 @@ void obj_timer_rearm_tested(struct obj *o) {
     kfree(o);
   refcount_inc(&o->users); // expected-warning{{Call to refcount_inc() on 'o->users' after its count dropped to zero}} expected-note{{Call to refcount_inc() on 'o->users' after its count dropped to zero}}
   obj_timer_start(o);
+}
+
+/* ---- a release aborted under the put's lock (rule
+   release-aborted-under-lock) ----
+   mlx4's release_group(): the final put runs under the table lock; when
+   the group's timeout work cannot be cancelled, the path takes the count
+   back before it unlocks. Nobody taking the lock saw the zero. A get after
+   the lock was let go, or on a refcount_t (which warns on any increment
+   from zero), is still reported. */
+struct grp {
+  atomic_t refcount;
+  refcount_t users;
+  struct hlist_node hash;
+  int pending;
+};
+static DEFINE_SPINLOCK(grp_lock);
+int cancel_work_of(struct grp *g);
+void grp_put(struct grp *g) {
+  if (atomic_dec_and_lock(&g->refcount, &grp_lock)) {
+    hlist_del(&g->hash);
+    spin_unlock(&grp_lock);
+    kfree(g);
+  }
+}
+void grp_users_put(struct grp *g) {
+  if (refcount_dec_and_lock(&g->users, &grp_lock)) {
+    hlist_del(&g->hash);
+    spin_unlock(&grp_lock);
+    kfree(g);
+  }
+}
+int grp_release(struct grp *g) {
+  spin_lock(&grp_lock);
+  if (atomic_dec_and_test(&g->refcount)) { // lockoff-note{{The count of 'g->refcount' drops to zero in atomic_dec_and_test()}} lockoff-note{{Taking true branch}}
+    if (!cancel_work_of(g)) { // lockoff-note{{Assuming the condition is true}} lockoff-note{{Taking true branch}}
+      atomic_inc(&g->refcount); // no-warning: under grp_lock since the zero lockoff-warning{{Call to atomic_inc() on 'g->refcount' after its count dropped to zero on this path: the object is being released}} lockoff-note{{Call to atomic_inc() on 'g->refcount' after its count dropped to zero on this path: the object is being released}}
+      spin_unlock(&grp_lock);
+      return 0;
+    }
+    hlist_del(&g->hash);
+    spin_unlock(&grp_lock);
+    kfree(g);
+    return 1;
+  }
+  spin_unlock(&grp_lock);
+  return 0;
+}
+int grp_release_unlocked_get(struct grp *g) {
+  spin_lock(&grp_lock);
+  if (atomic_dec_and_test(&g->refcount)) { // expected-note{{The count of 'g->refcount' drops to zero in atomic_dec_and_test()}} expected-note{{Taking true branch}}
+    if (!cancel_work_of(g)) { // expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
+      spin_unlock(&grp_lock);
+      atomic_inc(&g->refcount); // BUG: the zero was visible expected-warning{{Call to atomic_inc() on 'g->refcount' after its count dropped to zero on this path: the object is being released}} expected-note{{Call to atomic_inc() on 'g->refcount' after its count dropped to zero on this path: the object is being released}}
+      return 0;
+    }
+    hlist_del(&g->hash);
+    spin_unlock(&grp_lock);
+    kfree(g);
+    return 1;
+  }
+  spin_unlock(&grp_lock);
+  return 0;
+}
+int grp_users_release(struct grp *g) {
+  spin_lock(&grp_lock);
+  if (refcount_dec_and_test(&g->users)) { // expected-note{{The count of 'g->users' drops to zero in refcount_dec_and_test()}} expected-note{{Taking true branch}}
+    if (!cancel_work_of(g)) { // expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
+      refcount_inc(&g->users); // BUG: refcount_t warns on an increment from zero expected-warning{{Call to refcount_inc() on 'g->users' after its count dropped to zero on this path: the object is being released}} expected-note{{Call to refcount_inc() on 'g->users' after its count dropped to zero on this path: the object is being released}}
+      spin_unlock(&grp_lock);
+      return 0;
+    }
+    hlist_del(&g->hash);
+    spin_unlock(&grp_lock);
+    kfree(g);
+    return 1;
+  }
+  spin_unlock(&grp_lock);
+  return 0;
 }
