@@ -63,6 +63,7 @@ run_tu() {
     -Xclang -analyzer-checker=refcount "${cfg[@]}" >"$dir/$safe.log" 2>&1 || true
   grep -E '^[^ ].*: warning: .*\[refcount\.' "$dir/$safe.log" | sed 's/ \[refcount/\t[refcount/' | sort -u >"$dir/$safe.txt" || true
   grep '^krefcheck-rule-stats: ' "$dir/$safe.log" | awk -v tu="$tu" '{print tu "\t" $3 "\t" $4}' >"$dir/$safe.stats" || true
+  grep '^krefcheck-cost: ' "$dir/$safe.log" | awk '{print $4}' >"$dir/$safe.nodes" || true
 }
 export -f run_tu
 export out plugin corpus analyze kernel
@@ -70,7 +71,7 @@ export out plugin corpus analyze kernel
 start=$(date +%s)
 printf '%s\n' "${tus[@]}" | xargs -P "$jobs" -I{} bash -c 'run_tu "$1" base' _ {}
 cat "$out"/runs/base/*.stats >"$out/stats.tsv" 2>/dev/null || : >"$out/stats.tsv"
-echo "rules.sh: ${#tus[@]} TUs in $(( $(date +%s) - start )) s; reports: $(cat "$out"/runs/base/*.txt 2>/dev/null | wc -l)"
+echo "rules.sh: ${#tus[@]} TUs in $(( $(date +%s) - start )) s; reports: $(cat "$out"/runs/base/*.txt 2>/dev/null | wc -l); exploded nodes: $(cat "$out"/runs/base/*.nodes 2>/dev/null | awk '{s+=$1} END{print s+0}')"
 python3 - "$out/stats.tsv" "$here/checker/Rules.def" <<'PY'
 import collections, re, sys
 fired, tus = collections.Counter(), collections.defaultdict(set)

@@ -181,7 +181,7 @@ class LifetimeModel
                      check::PreStmt<ReturnStmt>, check::PreStmt<GCCAsmStmt>,
                      check::PostStmt<CastExpr>, check::PostStmt<CallExpr>,
                      check::Bind, check::PointerEscape, check::LiveSymbols,
-                     check::DeadSymbols, check::EndFunction,
+                     check::DeadSymbols, check::EndFunction, check::EndAnalysis,
                      check::EndOfTranslationUnit> {
 public:
   const LeakReporter *Leak = nullptr;
@@ -238,6 +238,8 @@ public:
   }
   void checkDeadSymbols(SymbolReaper &SR, CheckerContext &C) const;
   void checkEndFunction(const ReturnStmt *RS, CheckerContext &C) const;
+  void checkEndAnalysis(ExplodedGraph &G, BugReporter &BR,
+                        ExprEngine &Eng) const;
   void checkEndOfTranslationUnit(const TranslationUnitDecl *TU,
                                  AnalysisManager &Mgr, BugReporter &BR) const;
   void printState(raw_ostream &Out, ProgramStateRef State, const char *NL,
@@ -471,6 +473,11 @@ void LifetimeModel::checkEndFunction(const ReturnStmt *RS,
   if (!N)
     return;
   Leak->reportLeaks(C, N, Leaks);
+}
+
+void LifetimeModel::checkEndAnalysis(ExplodedGraph &G, BugReporter &,
+                                     ExprEngine &) const {
+  countExplodedNodes(G.size());
 }
 
 void LifetimeModel::checkEndOfTranslationUnit(const TranslationUnitDecl *TU,

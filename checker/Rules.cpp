@@ -19,6 +19,10 @@ struct RuleState {
   std::array<bool, NumRules> Disabled{};
   std::array<unsigned, NumRules> Fired{};
   bool Stats = false;
+  /// Nodes of the exploded graphs of the TU's analyses, and their number:
+  /// the cost of the states the analysis explored, whatever the machine.
+  uint64_t Nodes = 0;
+  unsigned Analyses = 0;
 };
 RuleState &state() {
   static thread_local RuleState S;
@@ -102,10 +106,18 @@ bool krefcheck::configureRules(llvm::StringRef Disabled,
   return true;
 }
 
+void krefcheck::countExplodedNodes(unsigned Nodes) {
+  RuleState &S = state();
+  S.Nodes += Nodes;
+  ++S.Analyses;
+}
+
 void krefcheck::printRuleStats(llvm::raw_ostream &OS, llvm::StringRef File) {
   const RuleState &S = state();
   if (!S.Stats)
     return;
+  OS << "krefcheck-cost: " << File << " exploded-nodes " << S.Nodes
+     << " analyses " << S.Analyses << '\n';
   for (unsigned I = 0; I < NumRules; ++I)
     if (S.Fired[I])
       OS << "krefcheck-rule-stats: " << File << ' ' << Infos[I].Name << ' '

@@ -50,6 +50,11 @@ bool ruleOffByDefault(RuleId R);
 /// translation unit File, to OS ("krefcheck-rule-stats: FILE NAME COUNT").
 void printRuleStats(llvm::raw_ostream &OS, llvm::StringRef File);
 
+/// Adds the size of one analysis's exploded graph to the TU's cost line
+/// (printed by printRuleStats as "krefcheck-cost: FILE exploded-nodes N
+/// analyses M").
+void countExplodedNodes(unsigned Nodes);
+
 } // namespace krefcheck
 
 #endif

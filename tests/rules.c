@@ -51,4 +51,6 @@ int __init make_dir(struct kobject *parent) {
 // STATS-DAG: krefcheck-rule-stats: {{.*}}rules.c name-gives-up {{[1-9][0-9]*}}
 // STATS-DAG: krefcheck-rule-stats: {{.*}}rules.c power-cycle {{[1-9][0-9]*}}
 // STATS-DAG: krefcheck-rule-stats: {{.*}}rules.c init-permanent {{[1-9][0-9]*}}
+// STATS-DAG: krefcheck-cost: {{.*}}rules.c exploded-nodes {{[1-9][0-9]*}} analyses {{[1-9][0-9]*}}
 // QUIET-NOT: krefcheck-rule-stats
+// QUIET-NOT: krefcheck-cost
