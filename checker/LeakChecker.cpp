@@ -386,6 +386,12 @@ void LeakChecker::reportLeak(CheckerContext &C, ExplodedNode *N,
   } else if (InIterator) {
     Msg = "Reference to " + Name + " held by the loop over " + Callee +
           " leaks: the loop is left without " + Put;
+  } else if (isGivenRegistered(K.Region, E)) {
+    // Rule given-object-registered: the memory is the caller's or global.
+    Msg = "The first reference " + Callee + " set up on " + Name +
+          ", an object this function did not allocate, is not put on this "
+          "path (missing " +
+          Put + ")";
   } else if (A.InitsFresh) {
     Msg = "The new object " + Name + ", whose count " + Callee +
           " set to one, is neither put nor freed on this path (missing " + Put +

@@ -417,7 +417,12 @@ void LifetimeModel::checkDeadSymbols(SymbolReaper &SR,
       New = removeRef(New, KV.first);
       continue;
     }
-    if (E.isNewReference() && !createdForever(E, C)) {
+    // A register call's first reference on memory the caller gave
+    // (rule given-object-registered) outlives the pointer: the function
+    // may still return that call's status as its own (a wrapper,
+    // `return device_register(dev);`), which leaves the put to its caller.
+    if (E.isNewReference() && !createdForever(E, C) &&
+        !isGivenRegistered(R, E)) {
       Leaks.push_back(KV);
       New = removeRef(New, KV.first);
     } else {
@@ -457,6 +462,9 @@ void LifetimeModel::checkEndFunction(const ReturnStmt *RS,
       continue;
     if ((!E.isNewReference() || createdForever(E, C)) && !Err &&
         !E.HeldAtCalleeError)
+      continue;
+    if (isGivenRegistered(KV.first.Region, E) &&
+        failurePassedThrough(C.getPredecessor(), E))
       continue;
     // A function that may have kept the object returned, and so does
     // this one: success (rule opaque-call-may-keep). Another call's nonzero

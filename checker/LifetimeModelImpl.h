@@ -125,6 +125,12 @@ ProgramStateRef forgetPassedGivenPuts(const CallEvent &Call,
                                       const CallContract &K,
                                       ProgramStateRef State, bool Inlined);
 void noteReturn(const clang::ReturnStmt *RS, CheckerContext &C);
+
+/// Rule failure-passed-through: the path from E's register call (which
+/// failed) to the function's return, N, made no call but logging: the
+/// function leaves the failure, and so the put, to its caller.
+bool failurePassedThrough(const clang::ento::ExplodedNode *N,
+                          const RefEntry &E);
 void noteBind(SVal Loc, SVal Val, CheckerContext &C);
 /// Rule asm-stores: the pointers an inline assembly statement that writes
 /// memory is given may be stored by it (cmpxchg(), xchg()).

@@ -242,3 +242,21 @@ void lifetime::noteReturn(const ReturnStmt *RS, CheckerContext &C) {
   }
   addTransitionWithNotes(C, State, KeeperTag, StatusTag);
 }
+
+bool lifetime::failurePassedThrough(const ExplodedNode *N, const RefEntry &E) {
+  const StackFrameContext *Top = N ? N->getStackFrame() : nullptr;
+  for (; N; N = N->getFirstPred()) {
+    if (N->getStackFrame() != Top)
+      return false; // an inlined call: the function handled the failure
+    auto PS = N->getLocationAs<PostStmt>();
+    const auto *CE = PS ? dyn_cast<CallExpr>(PS->getStmt()) : nullptr;
+    if (!CE)
+      continue;
+    if (CE == E.AcquireSite)
+      return applyRule(RuleId::FailurePassedThrough);
+    const FunctionDecl *FD = CE->getDirectCallee();
+    if (!FD || contractFor(FD).Role != CallRole::Logging)
+      return false;
+  }
+  return false;
+}

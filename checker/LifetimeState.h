@@ -221,6 +221,15 @@ findRef(ProgramStateRef S, const MemRegion *R, Family F);
 /// value is not a region, e.g. NULL or an ERR_PTR constant).
 const MemRegion *refRegion(clang::ento::SVal V);
 
+/// Whether R lies in memory the function did not allocate or find by a
+/// call: an object it was given (a parameter's value on entry, or a pointer
+/// read out of one) or a global.
+bool inGivenMemory(const MemRegion *R);
+/// The first reference a register call (`first-reference` with
+/// `kept-on-success`) set up on memory the function did not allocate
+/// (rule given-object-registered).
+bool isGivenRegistered(const MemRegion *R, const RefEntry &E);
+
 /// The field a symbolic pointer was loaded from (`dev->parent`), if any.
 const MemRegion *loadedFrom(const MemRegion *Base);
 /// The object a symbolic pointer was read out of: `adsp` for a pointer

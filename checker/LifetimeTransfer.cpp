@@ -294,6 +294,17 @@ static const Expr *objectOfCounter(const Expr *E) {
   return ME ? ME->getBase()->IgnoreParenImpCasts() : E;
 }
 
+/// Rule given-object-registered: a register row that sets the first
+/// reference (`first-reference` with `kept-on-success`: device_register(),
+/// kobject_init_and_add()) on an object the function was given or a global
+/// one (`&sbi->s_kobj`, `&f2fs_tune`). The memory is not the path's, but
+/// the reference is: when the call fails, its contract is that the caller
+/// puts it (ext4_register_sysfs()).
+static bool givenObjectRegistered(const LifetimeAPI &API, const MemRegion *R) {
+  return API.KeptOnSuccess != Failure::Never && inGivenMemory(R) &&
+         applyRule(RuleId::GivenObjectRegistered);
+}
+
 bool lifetime::initCreatesObject(const CallEvent &Call, const LifetimeAPI &API,
                                  ProgramStateRef State) {
   // A tracked init row (kref_init), or an object row with
@@ -329,6 +340,8 @@ bool lifetime::initCreatesObject(const CallEvent &Call, const LifetimeAPI &API,
   // pointer is the symbol the call returned). Device-managed memory is the
   // device's to free (role managed-allocator).
   const MemRegion *R = refRegion(Call.getArgSVal(API.RefArg));
+  if (R && givenObjectRegistered(API, R))
+    return true;
   const auto *Obj = R ? dyn_cast<SymbolicRegion>(R->getBaseRegion()) : nullptr;
   const auto *Sym = Obj ? dyn_cast<SymbolConjured>(Obj->getSymbol()) : nullptr;
   const auto *Alloc =

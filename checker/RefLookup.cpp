@@ -38,6 +38,20 @@ const MemRegion *krefcheck::loadedFrom(const MemRegion *Base) {
   return isa_and_nonnull<FieldRegion>(From) ? From : nullptr;
 }
 
+bool krefcheck::inGivenMemory(const MemRegion *R) {
+  const MemRegion *Base = R->getBaseRegion();
+  if (const auto *SR = dyn_cast<SymbolicRegion>(Base))
+    return isa<SymbolRegionValue, SymbolDerived>(SR->getSymbol());
+  if (const auto *VR = dyn_cast<VarRegion>(Base))
+    return VR->getDecl()->hasGlobalStorage();
+  return false;
+}
+
+bool krefcheck::isGivenRegistered(const MemRegion *R, const RefEntry &E) {
+  return E.Acquirer && E.Acquirer->InitsFresh &&
+         E.Acquirer->KeptOnSuccess != Failure::Never && inGivenMemory(R);
+}
+
 const MemRegion *krefcheck::loadedOutOf(const MemRegion *Base) {
   const MemRegion *From = loadRegion(Base);
   return isa_and_nonnull<FieldRegion, ElementRegion>(From)

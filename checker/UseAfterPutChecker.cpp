@@ -128,6 +128,14 @@ UseAfterPutChecker::releasedRef(ProgramStateRef State, const MemRegion *R,
     if (E.Acquirer && E.Acquirer->BoundToCaller &&
         applyRule(RuleId::BoundToCaller))
       continue;
+    // The first reference a register call set up on memory the caller
+    // owns (rule given-object-registered): its put runs the release, which
+    // need not free that memory (add_mtd_device() reads mtd->dev.of_node
+    // after put_device(&mtd->dev)). Refcount.Leak's and
+    // refcount.Underflow's business only.
+    if (E.K == RefEntry::Kind::Released &&
+        isGivenRegistered(KV.first.Region, E))
+      return std::nullopt;
     if (E.K == RefEntry::Kind::Released && E.isNewReference() &&
         !inReleaseCode(E, Here))
       Found = KV;
