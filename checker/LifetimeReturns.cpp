@@ -254,8 +254,11 @@ bool lifetime::failurePassedThrough(const ExplodedNode *N, const RefEntry &E) {
       continue;
     if (CE == E.AcquireSite)
       return applyRule(RuleId::FailurePassedThrough);
+    // Logging, and the compiler builtins its macros expand to
+    // (`__builtin_constant_p()` in printk's index), do no cleanup.
     const FunctionDecl *FD = CE->getDirectCallee();
-    if (!FD || contractFor(FD).Role != CallRole::Logging)
+    if (!FD ||
+        (!FD->getBuiltinID() && contractFor(FD).Role != CallRole::Logging))
       return false;
   }
   return false;

@@ -102,3 +102,21 @@ int port_add_passthrough(struct port *p) {
   p->id = 1;
   return 0;
 }
+
+/* The same in a void function whose failure is only logged, through a
+ * macro that, like printk's index, calls a compiler builtin first: the
+ * object's teardown puts the kobject (nfs_sysfs_add_server(), whose
+ * nfs_free_server() puts server->kobj once initialized). */
+#define log_warn(fmt, arg)                                                     \
+  ({                                                                           \
+    if (__builtin_constant_p(fmt))                                             \
+      printk(fmt, arg);                                                        \
+  })
+void sb_add_sysfs(struct sb_info *sbi) {
+  int ret = kobject_init_and_add(&sbi->s_kobj, &sb_ktype, fs_root, "%s", "sdb"); // through-note{{The call to kobject_init_and_add() fails: it set the count of 'sbi' to one and kept nothing, so this path holds its first reference}}
+  if (ret < 0) { // through-note{{'ret' is < 0}} through-note{{Taking true branch}}
+    log_warn("sysfs add failed (%d)\n", ret); // through-note{{Taking true branch}}
+    return; // no-warning: the failure is only logged (reported with failure-passed-through off) through-warning{{The first reference kobject_init_and_add() set up on 'sbi', an object this function did not allocate, is not put on this path (missing kobject_put())}} through-note{{The first reference kobject_init_and_add() set up on 'sbi', an object this function did not allocate, is not put on this path (missing kobject_put())}}
+  }
+  publish(sbi);
+}
