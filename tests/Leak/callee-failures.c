@@ -58,8 +58,9 @@ static int crtc_clk_on(struct crtc *c) {
 }
 
 void crtc_clk_bad(struct crtc *c) {
-  crtc_clk_on(c); // LEAK (at the end of the function) on-note{{Calling 'crtc_clk_on'}} on-note{{Returning from 'crtc_clk_on'}}
-} // on-warning{{The runtime-PM usage count of 'c->dev' taken by pm_runtime_resume_and_get() is not dropped on this error path (missing pm_runtime_put())}} on-note{{The runtime-PM usage count of 'c->dev' taken by pm_runtime_resume_and_get() is not dropped on this error path (missing pm_runtime_put())}}
+  crtc_clk_on(c); // on-note{{Calling 'crtc_clk_on'}} on-note{{Returning from 'crtc_clk_on'}}
+  return; // LEAK on-warning{{The runtime-PM usage count of 'c->dev' taken by pm_runtime_resume_and_get() is not dropped on this error path (missing pm_runtime_put())}} on-note{{The runtime-PM usage count of 'c->dev' taken by pm_runtime_resume_and_get() is not dropped on this error path (missing pm_runtime_put())}}
+}
 
 /* A device reference taken by a helper that then fails. */
 static struct device *crtc_take(struct crtc *c) {
