@@ -221,7 +221,7 @@ static SymbolRef fieldOwner(SymbolRef Sym) {
 }
 /// Read out of memory (a parameter, a field of one), not produced by a
 /// call on this path.
-static bool readFromMemory(SymbolRef Sym) {
+bool krefcheck::readFromMemory(SymbolRef Sym) {
   return isa<SymbolRegionValue, SymbolDerived>(Sym);
 }
 ProgramStateRef krefcheck::noteReadOutOfStored(ProgramStateRef S,

@@ -221,6 +221,9 @@ findRef(ProgramStateRef S, const MemRegion *R, Family F);
 /// value is not a region, e.g. NULL or an ERR_PTR constant).
 const MemRegion *refRegion(clang::ento::SVal V);
 
+/// Whether Sym is a value read from memory the path did not write (a
+/// parameter's value on entry, a field of one, a global's content).
+bool readFromMemory(clang::ento::SymbolRef Sym);
 /// Whether R lies in memory the function did not allocate or find by a
 /// call: an object it was given (a parameter's value on entry, or a pointer
 /// read out of one) or a global.

@@ -41,7 +41,7 @@ const MemRegion *krefcheck::loadedFrom(const MemRegion *Base) {
 bool krefcheck::inGivenMemory(const MemRegion *R) {
   const MemRegion *Base = R->getBaseRegion();
   if (const auto *SR = dyn_cast<SymbolicRegion>(Base))
-    return isa<SymbolRegionValue, SymbolDerived>(SR->getSymbol());
+    return readFromMemory(SR->getSymbol());
   if (const auto *VR = dyn_cast<VarRegion>(Base))
     return VR->getDecl()->hasGlobalStorage();
   return false;
