@@ -32,9 +32,7 @@ bool lifetime::isMemoryFree(const FunctionDecl *FD) {
          ruleEnabled(RuleId::FreedContainer);
 }
 
-/// The role of the call whose result Mem is (kmalloc(): allocator,
-/// devm_kzalloc(): managed-allocator), or None.
-static CallRole allocatorRoleOf(SymbolRef Mem) {
+CallRole lifetime::allocatorRoleOf(SymbolRef Mem) {
   const auto *Sym = dyn_cast_or_null<SymbolConjured>(Mem);
   const auto *CE = Sym ? dyn_cast_or_null<CallExpr>(Sym->getStmt()) : nullptr;
   const FunctionDecl *FD = CE ? CE->getDirectCallee() : nullptr;

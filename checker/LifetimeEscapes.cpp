@@ -161,16 +161,22 @@ void lifetime::handOverArguments(const CallEvent &Call, CheckerContext &C,
       continue;
     // A callee without a body that keeps what it is given (a naming rule:
     // `list_add_tail(&w->list, &head)` before kref_init(&w->ref)) publishes
-    // the object as a store does; a body shows its own stores.
+    // the object as a store does; a body shows its own stores. Only raw
+    // memory this path allocated needs the mark (its count is set later and
+    // is then the list's): an object with counts is kept by the count the
+    // callee takes, and a mark on every pointer given to a function pointer
+    // keeps apart paths that would merge (issue 15's cost).
+    const auto *SR = dyn_cast<SymbolicRegion>(R->getBaseRegion());
     bool Publishes =
-        Effect == ArgEffect::Store
-            ? !WaitForResult
-            : !bodyInTU(Call) &&
-                  ruleEnabled(K.isIndirect() ? RuleId::IndirectCallKeeps
-                                             : RuleId::NameTakesOwnership);
+        SR &&
+        (Effect == ArgEffect::Store
+             ? !WaitForResult
+             : !bodyInTU(Call) &&
+                   allocatorRoleOf(SR->getSymbol()) == CallRole::Allocator &&
+                   ruleEnabled(K.isIndirect() ? RuleId::IndirectCallKeeps
+                                              : RuleId::NameTakesOwnership));
     if (Publishes)
-      if (const auto *SR = dyn_cast<SymbolicRegion>(R->getBaseRegion()))
-        Stored = markStored(Stored, SR->getSymbol());
+      Stored = markStored(Stored, SR->getSymbol());
     Stored = keepGiven(Stored, State, R);
   }
   RefMap Refs = allRefs(State);

@@ -88,6 +88,9 @@ void handOverArguments(const CallEvent &Call, CheckerContext &C,
                        clang::ento::ExplodedNode *Pred = nullptr);
 /// Rule freed-container (FreedContainers.cpp): the memory this path
 /// allocated that a store of a held reference goes into, or null.
+/// The role of the call whose result Mem is (kmalloc(): allocator,
+/// devm_kzalloc(): managed-allocator), or None.
+CallRole allocatorRoleOf(clang::ento::SymbolRef Mem);
 clang::ento::SymbolRef privateContainer(clang::ento::SVal Loc,
                                         clang::ento::SVal Val,
                                         ProgramStateRef State);

@@ -16,6 +16,7 @@
 #include "LifetimeModel.h"
 #include "LifetimeModelImpl.h"
 #include "Rules.h"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/StaticAnalyzer/Core/PathSensitive/ProgramStateTrait.h"
 
 using namespace clang;
@@ -181,6 +182,36 @@ static bool isCallResult(const MemRegion *R) {
   return SR && isa<SymbolConjured>(SR->getSymbol());
 }
 
+/// Is S inside the body or the condition of a loop of its function?
+static bool inLoop(const Stmt *S, ASTContext &Ctx) {
+  DynTypedNodeList Parents = Ctx.getParents(*S);
+  for (int Depth = 0; !Parents.empty() && Depth < 64; ++Depth) {
+    const DynTypedNode &P = Parents[0];
+    if (P.get<WhileStmt>() || P.get<ForStmt>() || P.get<DoStmt>())
+      return true;
+    if (P.get<Decl>())
+      return false;
+    Parents = Ctx.getParents(P);
+  }
+  return false;
+}
+
+/// Rule loop-call-walks: A and B are results of one call expression written
+/// in a loop (`while ((np = s->parse_prop(con_np, name, i++)))`): two
+/// passes of a walk, two objects, never the same one by identity lost.
+static bool walkedByOneCall(ProgramStateRef State, const MemRegion *A,
+                            const MemRegion *B) {
+  auto CallOf = [](const MemRegion *R) -> const Stmt * {
+    const auto *SR = dyn_cast<SymbolicRegion>(R->getBaseRegion());
+    const auto *SC = SR ? dyn_cast<SymbolConjured>(SR->getSymbol()) : nullptr;
+    return SC ? SC->getStmt() : nullptr;
+  };
+  const Stmt *S = CallOf(A);
+  return S && S == CallOf(B) &&
+         inLoop(S, State->getStateManager().getContext()) &&
+         applyRule(RuleId::LoopCallWalks);
+}
+
 std::optional<std::pair<RefKey, RefEntry>>
 lifetime::unknownTargetOf(ProgramStateRef State, const MemRegion *R, Family F,
                           bool ForPut) {
@@ -204,7 +235,8 @@ lifetime::unknownTargetOf(ProgramStateRef State, const MemRegion *R, Family F,
       return KV;
     if (sameFieldPath(State, R, KV.first.Region->getBaseRegion()))
       return KV;
-    if (FromCall && ++CallResultMatches == 1)
+    if (FromCall && !walkedByOneCall(State, R, KV.first.Region) &&
+        ++CallResultMatches == 1)
       Result = KV;
   }
   if (CallResultMatches != 1)

@@ -13,12 +13,14 @@
  * kmem_cache_alloc() memory, a creator of this TU inlined into its caller,
  * an extra get with one put, a success path that never publishes, the
  * pointer overwritten, a refcount_add() on another field (a counting row is
- * no hand-over by its name), an anonymous-inode file given NULL. Twins: a
- * put or a kfree() on the error path, a store into a global, into a field
+ * no hand-over by its name), an anonymous-inode file given NULL, a
+ * function pointer given another object before the init. Twins: a put or
+ * a kfree() on the error path, a store into a global, into a field
  * of a parameter or an out-parameter, a list insert, a return, a
  * registration, a count set to two, device-managed memory, a re-init of an
  * object the function was given, the inlined creator's result stored, the
- * object given to an anonymous-inode file. With the rule disabled (`off`)
+ * object given to an anonymous-inode file, the object published through a
+ * function pointer before its init. With the rule disabled (`off`)
  * nothing is reported. */
 
 // off-no-diagnostics
@@ -587,4 +589,30 @@ int leak_after_barrier(void) {
   if (item_setup(it)) // on-note{{Assuming the condition is true}} on-note{{Taking true branch}}
     return -EIO; // on-warning{{The new object 'it', whose count refcount_set() set to one, is neither put nor freed on this path (missing refcount_dec_and_test())}} on-note{{The new object 'it', whose count refcount_set() set to one, is neither put nor freed on this path (missing refcount_dec_and_test())}}
   return 0;
+}
+
+/* Published through a function pointer before its count is set (rule
+ * indirect-call-keeps: the callee may queue it; its count is then the
+ * queue's). Only memory this path allocated is published so: a pointer of
+ * another object given to the call publishes nothing of the new one. */
+struct item_queue {
+  void (*queue)(struct item *it);
+};
+
+int item_queued_before_init(struct item_queue *q) {
+  struct item *it = kzalloc(sizeof(*it), GFP_KERNEL);
+  if (!it)
+    return -ENOMEM;
+  q->queue(it);
+  kref_init(&it->ref);
+  return 0; // no-warning
+}
+
+int item_other_queued_before_init(struct item_queue *q, struct item *old) {
+  struct item *it = kzalloc(sizeof(*it), GFP_KERNEL);
+  if (!it) // on-note{{Assuming 'it' is non-null}} on-note{{Taking false branch}}
+    return -ENOMEM;
+  q->queue(old);
+  kref_init(&it->ref); // on-note{{The call to kref_init() sets the count of the new object 'it' to one: this path holds its first reference}}
+  return 0; // on-warning{{The new object 'it', whose count kref_init() set to one, is neither put nor freed on this path (missing kref_put())}} on-note{{The new object 'it', whose count kref_init() set to one, is neither put nor freed on this path (missing kref_put())}}
 }
