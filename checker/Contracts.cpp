@@ -257,7 +257,10 @@ void CallContract::print(llvm::raw_ostream &OS) const {
   int RA;
   switch (returnEffect(RA)) {
   case ReturnEffect::NewReference:
-    OS << "; returns a new reference, put with " << matchingPut(*API);
+    // A first-reference row of an argument (kref_init(), device_register())
+    // is a new reference too, but not its result: said below.
+    if (API->RefArg == RetVal)
+      OS << "; returns a new reference, put with " << matchingPut(*API);
     break;
   case ReturnEffect::SameAsArg:
     OS << "; returns arg " << RA + 1;
@@ -275,7 +278,13 @@ void CallContract::print(llvm::raw_ostream &OS) const {
     break;
   }
   if (API && API->Op == LifeOp::Acquire && API->RefArg != RetVal)
-    OS << "; put with " << matchingPut(*API);
+    OS << (API->InitsFresh ? "; sets up the first reference of arg " +
+                                 std::to_string(API->RefArg + 1) + ","
+                           : std::string(";"))
+       << " put with " << matchingPut(*API);
+  if (API && API->KeptOnSuccess != Failure::Never)
+    OS << "; kept when it succeeds, undone with "
+       << (API->Undo.empty() ? matchingPut(*API) : API->Undo.str());
 }
 
 const CallContract &krefcheck::contractFor(const FunctionDecl *FD) {

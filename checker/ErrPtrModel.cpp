@@ -168,15 +168,17 @@ bool lifetime::evalIsErr(const CallEvent &Call, CheckerContext &C,
     return true;
   }
   if (Keys.empty()) {
-    // A result that is NULL on failure is never an ERR_PTR():
-    // IS_ERR_OR_NULL() of it is a NULL test.
+    // A result that is NULL on failure, or whose contract never fails
+    // (dget_parent()), is never an ERR_PTR(): IS_ERR_OR_NULL() of it is a
+    // NULL test.
     // So is a pointer into its object (`container_of(dev, struct
     // regulator_dev, dev)` of a found device).
     bool NullResult = false;
     for (const auto &KV : allRefs(State))
       if (KV.first.Region->getBaseRegion() == R->getBaseRegion() &&
           KV.second.isOwned() && KV.second.Acquirer &&
-          KV.second.Acquirer->Fail == Failure::Null &&
+          (KV.second.Acquirer->Fail == Failure::Null ||
+           KV.second.Acquirer->Fail == Failure::Never) &&
           isNewReference(*KV.second.Acquirer))
         NullResult = true;
     auto DV = Arg.getAs<DefinedOrUnknownSVal>();

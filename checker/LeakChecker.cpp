@@ -386,6 +386,13 @@ void LeakChecker::reportLeak(CheckerContext &C, ExplodedNode *N,
   } else if (InIterator) {
     Msg = "Reference to " + Name + " held by the loop over " + Callee +
           " leaks: the loop is left without " + Put;
+  } else if (E.Registered) {
+    // Rule registered-until-success.
+    std::string Undo = A.Undo.empty() ? Put : A.Undo.str();
+    Msg = Name + " was registered by " + Callee +
+          ", and this path returns an error without undoing the "
+          "registration (missing " +
+          Undo + ")";
   } else if (isGivenRegistered(K.Region, E)) {
     // Rule given-object-registered: the memory is the caller's or global.
     Msg = "The first reference " + Callee + " set up on " + Name +

@@ -167,6 +167,9 @@ struct LifetimeAPI {
   /// over, on the path where it fails by this convention the caller still
   /// holds it. Never when the row has no such key.
   Failure KeptOnSuccess = Failure::Never;
+  /// kept-on-success: the call that undoes the registration once it
+  /// succeeded (`undo:`; device_unregister()); empty for the put.
+  llvm::StringRef Undo;
   /// Acquire with first-reference: once the count is set up, only the put
   /// may end the object (`put-only:`; device_initialize(): "Never directly
   /// free @dev after calling this function"): freeing its memory skips the

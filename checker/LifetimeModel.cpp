@@ -302,6 +302,12 @@ void LifetimeModel::checkPostCall(const CallEvent &Call,
     // are noted only when the latter changed nothing, as before.
     ProgramStateRef State =
         forgetPassedGivenPuts(Call, K, C.getState(), C.wasInlined);
+    if (API && API->Names && API->RefArg >= 0 &&
+        unsigned(API->RefArg) < Call.getNumArgs())
+      if (const MemRegion *R = refRegion(Call.getArgSVal(API->RefArg)))
+        if (const auto *SR = dyn_cast<SymbolicRegion>(R->getBaseRegion()))
+          State = noteNamingResult(State, SR->getSymbol(),
+                                   Call.getReturnValue());
     if (storeOnSuccess(Call, K, State, C))
       return;
     bool Added = false;
@@ -393,7 +399,7 @@ void LifetimeModel::checkDeadSymbols(SymbolReaper &SR,
     if (SR.isLiveRegion(R))
       continue;
     const RefEntry &E = KV.second;
-    if (E.K == RefEntry::Kind::Lost ||
+    if (E.K == RefEntry::Kind::Lost || E.Registered ||
         (E.MayBeKept && ruleEnabled(RuleId::OpaqueCallMayKeep)))
       continue;
     if (E.K != RefEntry::Kind::Owned) {
@@ -459,6 +465,10 @@ void LifetimeModel::checkEndFunction(const ReturnStmt *RS,
     if (E.K != RefEntry::Kind::Owned && E.K != RefEntry::Kind::Lost)
       continue;
     if (knownNull(State, KV.first.Region, C))
+      continue;
+    // The registration keeps it: the function succeeded (or returns
+    // nothing it could fail with).
+    if (E.Registered && !Err)
       continue;
     if ((!E.isNewReference() || createdForever(E, C)) && !Err &&
         !E.HeldAtCalleeError)

@@ -18,6 +18,10 @@ REGISTER_TRAIT_WITH_PROGRAMSTATE(PendingContainer, const void *)
 REGISTER_SET_WITH_PROGRAMSTATE(StoredPointers, SymbolRef)
 // Objects a `names` row gave a name on this path (dev_set_name()).
 REGISTER_SET_WITH_PROGRAMSTATE(NamedObjects, SymbolRef)
+// The status the naming call returned, by object, while it lives: a status
+// known nonzero when it dies says the call failed and named nothing
+// (kobject_set_name_vargs() leaves the name unset when it fails).
+REGISTER_MAP_WITH_PROGRAMSTATE(NamingResults, SymbolRef, SymbolRef)
 // Pointers read out of a stored pointer's field while it was live.
 REGISTER_SET_WITH_PROGRAMSTATE(ReadsOutOfStored, SymbolRef)
 REGISTER_MAP_WITH_PROGRAMSTATE(ConvertedResults, SymbolRef, const MemRegion *)
@@ -53,6 +57,7 @@ RefEntry RefEntry::acquiredBy(const LifetimeAPI &API, const clang::Stmt *Site,
   E.AcquireSite = Site;
   E.Releaser = nullptr;
   E.HeldAtCalleeError = false;
+  E.Registered = false;
   if (!E.Var && !E.ArgExpr)
     E.ArgExpr = ArgE;
   if (!E.Var && ArgE)
@@ -73,6 +78,8 @@ void RefEntry::dump(raw_ostream &OS) const {
     OS << " since $" << Since;
   if (HeldAtCalleeError)
     OS << " held at a callee's error return";
+  if (Registered)
+    OS << " registered";
 }
 
 const RefEntry *krefcheck::getRef(ProgramStateRef S, const RefKey &K) {
@@ -188,6 +195,13 @@ void krefcheck::printLifetimeFacts(raw_ostream &OS, ProgramStateRef S,
 ProgramStateRef krefcheck::markNamed(ProgramStateRef S, SymbolRef Sym) {
   return S->add<NamedObjects>(Sym);
 }
+ProgramStateRef krefcheck::noteNamingResult(ProgramStateRef S, SymbolRef Sym,
+                                            SVal Result) {
+  SymbolRef Status = Result.getAsSymbol();
+  return Sym && Status && S->contains<NamedObjects>(Sym)
+             ? S->set<NamingResults>(Sym, Status)
+             : S;
+}
 bool krefcheck::isNamed(ProgramStateRef S, SymbolRef Sym) {
   return Sym && S->contains<NamedObjects>(Sym);
 }
@@ -260,6 +274,19 @@ ProgramStateRef krefcheck::removeDeadStored(ProgramStateRef S,
   for (SymbolRef Sym : S->get<ReadsOutOfStored>())
     if (SR.isDead(Sym))
       S = S->remove<ReadsOutOfStored>(Sym);
+  // Checkers see the constraints of dying symbols: a naming call whose
+  // status dies known nonzero failed, and the object has no name.
+  SValBuilder &SVB = S->getStateManager().getSValBuilder();
+  for (const auto &KV : S->get<NamingResults>()) {
+    if (!SR.isDead(KV.second))
+      continue;
+    SVal IsZero = SVB.evalEQ(S, nonloc::SymbolVal(KV.second),
+                             SVB.makeZeroVal(KV.second->getType()));
+    if (auto D = IsZero.getAs<DefinedOrUnknownSVal>())
+      if (!S->assume(*D, true))
+        S = S->remove<NamedObjects>(KV.first);
+    S = S->remove<NamingResults>(KV.first);
+  }
   return S;
 }
 

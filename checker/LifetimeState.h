@@ -122,6 +122,11 @@ public:
   /// (rule callee-failed-holding): a leak at the analyzed function's end
   /// even if that function does not fail.
   bool HeldAtCalleeError = false;
+  /// Registered by a kept-on-success call that succeeded (device_register())
+  /// (rule registered-until-success): the registration keeps the object
+  /// once the function returns success; a path that returns an error must
+  /// undo it. The pointer's death ends nothing.
+  bool Registered = false;
 
   /// A first count this path takes through API at Site (the get's argument
   /// ArgE, for messages), keeping what the entry knew of the pointer.
@@ -145,6 +150,13 @@ public:
   /// The memory holding it was freed: the path holds the reference again.
   RefEntry freedContainer() const { return withKind(Kind::Owned); }
   RefEntry lost() const { return withKind(Kind::Lost); }
+  /// Still held, by a registration that keeps it once the function
+  /// returns success (rule registered-until-success).
+  RefEntry registered() const {
+    RefEntry E = *this;
+    E.Registered = true;
+    return E;
+  }
   RefEntry releasedBy(const LifetimeAPI &Put,
                       const clang::StackFrameContext *ReleaseFrame) const {
     RefEntry E = withKind(Kind::Released);
@@ -170,7 +182,9 @@ public:
            Releaser == O.Releaser && ReleaseFrame == O.ReleaseFrame &&
            ArgExpr == O.ArgExpr && Since == O.Since &&
            MayBeKept == O.MayBeKept && KeptBy == O.KeptBy &&
-           Container == O.Container && HeldAtCalleeError == O.HeldAtCalleeError;
+           Container == O.Container &&
+           HeldAtCalleeError == O.HeldAtCalleeError &&
+           Registered == O.Registered;
   }
   void Profile(llvm::FoldingSetNodeID &ID) const {
     ID.AddInteger(static_cast<unsigned>(K));
@@ -186,6 +200,7 @@ public:
     ID.AddPointer(KeptBy);
     ID.AddPointer(Container);
     ID.AddBoolean(HeldAtCalleeError);
+    ID.AddBoolean(Registered);
   }
 
 private:
@@ -279,6 +294,10 @@ ProgramStateRef markStored(ProgramStateRef S, clang::ento::SymbolRef Sym);
 /// frees the name, so freeing them directly leaks it (row key put-only).
 ProgramStateRef markNamed(ProgramStateRef S, clang::ento::SymbolRef Sym);
 bool isNamed(ProgramStateRef S, clang::ento::SymbolRef Sym);
+/// The status a `names` call (dev_set_name()) returned for the object Sym
+/// it named: once that status dies known nonzero, the name is forgotten.
+ProgramStateRef noteNamingResult(ProgramStateRef S, clang::ento::SymbolRef Sym,
+                                 clang::ento::SVal Result);
 bool isStored(ProgramStateRef S, clang::ento::SymbolRef Sym);
 /// Whether the object Sym points to is one field away from a stored
 /// pointer: read out of one (`type->parent = parent; get_device(parent->dev)`)

@@ -596,8 +596,17 @@ void lifetime::applyCall(const CallEvent &Call, const LifetimeAPI &API,
       if (Kept) {
         if (const auto *SR = dyn_cast<SymbolicRegion>(KR->getBaseRegion()))
           Kept = markStored(Kept, SR->getSymbol());
-        if (const RefEntry *E = getRef(Kept, makeRefKey(KR, F)))
-          Kept = setRef(Kept, makeRefKey(KR, F), E->escaped());
+        if (const RefEntry *E = getRef(Kept, makeRefKey(KR, F))) {
+          bool Registered = applyRule(RuleId::RegisteredUntilSuccess);
+          Kept = setRef(Kept, makeRefKey(KR, F),
+                        Registered ? E->registered() : E->escaped());
+          if (Registered)
+            T = refNote(C, KR, F, Fallback, [Callee](const std::string &N) {
+              return "The call to " + Callee + " registers " + N +
+                     ": the registration keeps it once this function "
+                     "returns success";
+            });
+        }
       }
       if (Held)
         C.addTransition(

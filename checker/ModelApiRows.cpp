@@ -118,7 +118,7 @@ bool keyApplies(StringRef Key, const KindInfo &K) {
   if (Key == "names")
     return K.LOp == LifeOp::Borrow;
   if (Key == "null-if-negative" || Key == "first-reference" ||
-      Key == "kept-on-success" || Key == "put-only")
+      Key == "kept-on-success" || Key == "put-only" || Key == "undo")
     return K.LOp == LifeOp::Acquire;
   return false;
 }
@@ -143,6 +143,7 @@ bool isKnownRowKey(StringRef Key) {
                                      "acpi-uncounted",
                                      "null-if-negative",
                                      "first-reference",
+                                     "undo",
                                      "kept-on-success",
                                      "put-only",
                                      "names"};
@@ -408,6 +409,17 @@ bool ModelParser::parseRow(yaml::Node *N, Row &R) {
                     "'kept-on-success' is told by the integer result: it "
                     "must be negative, errno, not-positive or zero");
     }
+    if (Values.count("undo")) {
+      // What undoes the registration (device_unregister()), for the
+      // advice of rule registered-until-success.
+      if (!Values.count("kept-on-success"))
+        return fail(Values["undo"], "'undo' names what undoes a "
+                                    "registration: it needs 'kept-on-success'");
+      std::string Undo;
+      if (!identifier(Values["undo"], "undo", Undo))
+        return false;
+      R.Undo = Undo + "()";
+    }
     if (L.Op == LifeOp::ConsumeAcquire) {
       if (!Values.count("consumes"))
         return fail(N, "API '" + R.Name +
@@ -431,6 +443,6 @@ bool ModelParser::parseRow(yaml::Node *N, Row &R) {
        << R.Life->BoundToCaller << R.Life->Creates << R.Life->AcpiUncounted
        << ',' << R.Life->NullIfNegativeArg << R.Life->InitsFresh << ','
        << unsigned(R.Life->KeptOnSuccess) << R.Life->PutOnly << R.Life->Names
-       << ',' << R.Put << ',' << R.Advice;
+       << ',' << R.Put << ',' << R.Advice << ',' << R.Undo;
   return true;
 }

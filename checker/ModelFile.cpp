@@ -297,6 +297,7 @@ bool ModelParser::parse(StringRef Text) {
       LifetimeAPI L = *R.Life;
       L.Fam = M.family(R.FamilyName);
       L.Put = M.Saver.save(R.Put);
+      L.Undo = M.Saver.save(R.Undo);
       L.Advice = M.Saver.save(R.Advice);
       auto &Slot = M.Lifetime[R.Name] = L;
       Slot.Name = M.Lifetime.find(R.Name)->first();

@@ -50,7 +50,7 @@ private:
     std::optional<CountAPI> Count;
     std::optional<RoleRow> Role;
     /// `put:` and `advice:` (saved into the model's storage on merge).
-    std::string Put, Advice;
+    std::string Put, Advice, Undo;
     std::string FamilyName;
     /// Everything but the position, to tell identical duplicates apart.
     std::string Key;

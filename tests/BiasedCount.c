@@ -243,6 +243,18 @@ void frag_refill(struct frag_cache *fc) {
     fc->pagecnt_bias = 0;
 }
 
+/* i915_vma_pin_ww(): a packed second count (bindings above page users). */
+#define I915_VMA_PAGES_ACTIVE ((1 << 24) | 1)
+void vma_bind(struct obj *o) {
+  atomic_long_add(I915_VMA_PAGES_ACTIVE, &o->pins); // no-warning
+}
+
+void vma_bind_unlisted(struct obj *o) {
+  atomic_long_add((1 << 24) | 1, &o->pins); // expected-warning{{offset by a bias ((1 << 24) | 1 = 16777217)}}
+  // expected-note@-1{{offset by a bias}}
+  // expected-note@#pins_life{{'struct obj::pins' is used as a reference count here}}
+}
+
 /* clang's suppress attribute silences one site. */
 void obj_init_suppressed(struct obj *o) {
   __attribute__((suppress)) refcount_set(&o->users, 0x10000); // no-warning

@@ -59,5 +59,8 @@ int contracts(struct device *dev, int (*cb)(void *)) {
   // CHECK: contracts.c:[[@LINE-1]]:3: contract of idr_alloc(): source built-in model; family user; fails: negative; role allocator; arg 2: store
   gadget_index(0, 0);
   // CHECK: contracts.c:[[@LINE-1]]:3: contract of gadget_index(): source annotation; family user; arg 2: store
+  if (device_register(dev))
+    return -1;
+  // CHECK: contracts.c:[[@LINE-2]]:7: contract of device_register(): source built-in model; family device; arg 1: acquire; sets up the first reference of arg 1, put with put_device(); kept when it succeeds, undone with device_unregister()
   return 0;
 }

@@ -266,6 +266,8 @@ struct kobject *kobject_create_and_add(const char *name, struct kobject *parent)
 struct kobj_type;
 int kobject_init_and_add(struct kobject *kobj, const struct kobj_type *ktype,
                          struct kobject *parent, const char *fmt, ...);
+void kobject_init(struct kobject *kobj, const struct kobj_type *ktype);
+int kobject_add(struct kobject *kobj, struct kobject *parent, const char *fmt, ...);
 struct usb_device *usb_get_dev(struct usb_device *dev);
 void usb_put_dev(struct usb_device *dev);
 struct pci_dev *pci_dev_get(struct pci_dev *dev);
@@ -275,6 +277,7 @@ struct pci_dev *pci_get_domain_bus_and_slot(int domain, unsigned int bus, unsign
 void device_initialize(struct device *dev);
 int dev_set_name(struct device *dev, const char *name, ...);
 int device_add(struct device *dev);
+void device_del(struct device *dev);
 int device_register(struct device *dev);
 void device_unregister(struct device *dev);
 #define __free(_name) __attribute__((cleanup(__free_##_name)))

@@ -11,7 +11,8 @@
  * drop; device_add() keeps the device only when it succeeds (a `stores`
  * row failing with an errno: "_Never_ directly free @dev after calling this
  * function, even if it returned an error!"). Positives: device_add()
- * failing, an error before it. Twins: put_device() on those paths, the
+ * failing, an error before it, kobject_add() failing after kobject_init().
+ * Twins: put_device() (kobject_put()) on those paths, the
  * device published once added, a device the function was given. With the
  * rule off (`off`) nothing is reported. Rule release-frees-object: the put
  * that drops the device's first reference runs its release, which frees the
@@ -184,7 +185,8 @@ int stats_dir_ok(struct kobject *parent) {
  * "fix possible memory leak in ... device_register() error path" (Linux
  * 6.2), once the object has a name (dev_set_name(), row key names; the
  * register calls name it). Twins: a kfree() before the count was set up or
- * before the device was named, and put_device(). */
+ * before the device was named (or after a dev_set_name() that failed), and
+ * put_device(). */
 static int gadget_add_or_put(struct gadget *g) {
   int err = device_add(&g->dev);
   if (err)
@@ -212,6 +214,37 @@ int gadget_init_kfree(void) {
     return -ENOMEM;
   device_initialize(&g->dev); // on-note{{The call to device_initialize() sets the count of the new object 'g' to one: this path holds its first reference}}
   dev_set_name(&g->dev, "gadget%d", 2);
+  if (gadget_setup(g)) { // on-note{{Assuming the condition is true}} on-note{{Taking true branch}}
+    kfree(g); // on-warning{{The new object 'g', whose count device_initialize() set to one, is freed by kfree() instead of put: only put_device() runs its release, which frees what the object owns (its name)}} on-note{{The new object 'g', whose count device_initialize() set to one, is freed by kfree() instead of put: only put_device() runs its release, which frees what the object owns (its name)}}
+    return -EINVAL;
+  }
+  return gadget_add_or_put(g);
+}
+
+/* iio_device_alloc(): a dev_set_name() that failed named nothing, so the
+ * kfree() on its failure frees all there is; once it succeeded, a later
+ * failure must put. */
+int gadget_kfree_name_failed(void) {
+  struct gadget *g = kzalloc(sizeof(*g), GFP_KERNEL);
+  if (!g)
+    return -ENOMEM;
+  device_initialize(&g->dev);
+  if (dev_set_name(&g->dev, "gadget%d", 3)) {
+    kfree(g); // no-warning: the name was never set
+    return -ENOMEM;
+  }
+  return gadget_add_or_put(g);
+}
+
+int gadget_kfree_after_name(void) {
+  struct gadget *g = kzalloc(sizeof(*g), GFP_KERNEL);
+  if (!g) // on-note{{Assuming 'g' is non-null}} on-note{{Taking false branch}}
+    return -ENOMEM;
+  device_initialize(&g->dev); // on-note{{The call to device_initialize() sets the count of the new object 'g' to one: this path holds its first reference}}
+  if (dev_set_name(&g->dev, "gadget%d", 4)) { // on-note{{Assuming the condition is false}} on-note{{Taking false branch}}
+    put_device(&g->dev);
+    return -ENOMEM;
+  }
   if (gadget_setup(g)) { // on-note{{Assuming the condition is true}} on-note{{Taking true branch}}
     kfree(g); // on-warning{{The new object 'g', whose count device_initialize() set to one, is freed by kfree() instead of put: only put_device() runs its release, which frees what the object owns (its name)}} on-note{{The new object 'g', whose count device_initialize() set to one, is freed by kfree() instead of put: only put_device() runs its release, which frees what the object owns (its name)}}
     return -EINVAL;
@@ -252,4 +285,38 @@ int stats_dir_kfree(struct kobject *parent) {
   if (err) // on-note{{'err' is not equal to 0}} on-note{{Taking true branch}}
     kfree(d); // on-warning{{The new object 'd', whose count kobject_init_and_add() set to one, is freed by kfree() instead of put: only kobject_put() runs its release, which frees what the object owns (its name)}} on-note{{The new object 'd', whose count kobject_init_and_add() set to one, is freed by kfree() instead of put: only kobject_put() runs its release, which frees what the object owns (its name)}}
   return err;
+}
+
+/* kobject_init() and kobject_add(): the same two steps for a bare kobject
+ * (hdac_sysfs.c add_widget_node()): "If this function returns an error,
+ * kobject_put() must be called". */
+struct kobj_type;
+extern const struct kobj_type widget_ktype;
+
+int widget_add_bad(struct kobject *parent, struct kobject **res) {
+  struct kobject *kobj = kzalloc(sizeof(*kobj), GFP_KERNEL);
+  int err;
+  if (!kobj) // on-note{{Assuming 'kobj' is non-null}} on-note{{Taking false branch}}
+    return -ENOMEM;
+  kobject_init(kobj, &widget_ktype); // on-note{{The call to kobject_init() sets the count of the new object 'kobj' to one: this path holds its first reference}}
+  err = kobject_add(kobj, parent, "%02x", 1); // on-note{{The call to kobject_add() fails: it keeps nothing, and 'kobj' is still this path's to put}}
+  if (err < 0) // on-note{{'err' is < 0}} on-note{{Taking true branch}}
+    return err; // on-warning{{The new object 'kobj', whose count kobject_init() set to one, is neither put nor freed on this path (missing kobject_put())}} on-note{{The new object 'kobj', whose count kobject_init() set to one, is neither put nor freed on this path (missing kobject_put())}}
+  *res = kobj;
+  return 0;
+}
+
+int widget_add_good(struct kobject *parent, struct kobject **res) {
+  struct kobject *kobj = kzalloc(sizeof(*kobj), GFP_KERNEL);
+  int err;
+  if (!kobj)
+    return -ENOMEM;
+  kobject_init(kobj, &widget_ktype);
+  err = kobject_add(kobj, parent, "%02x", 1);
+  if (err < 0) {
+    kobject_put(kobj);
+    return err; // no-warning
+  }
+  *res = kobj;
+  return 0; // no-warning
 }

@@ -130,3 +130,28 @@ int emit_cfg_bad(int id) {
   kref_put(&vma->obj->ref, gem_release);
   return 0;
 }
+
+/* compose_entry_fh() (fs/nfsd/nfs3xdr.c): dget_parent() never fails, so its
+ * result is never an ERR_PTR() (its row has no failure convention): the
+ * IS_ERR() branch is not a path. The twin leaks on a later return. */
+int entry_parent(struct dentry *d, struct dentry *root) {
+  struct dentry *child = dget_parent(d);
+  if (IS_ERR(child))
+    return -ENOENT; // no-warning
+  if (child == root) {
+    dput(child);
+    return 0;
+  }
+  dput(child);
+  return 1;
+}
+
+int entry_parent_leaks(struct dentry *d, struct dentry *root) {
+  struct dentry *child = dget_parent(d); // expected-note{{The call to dget_parent() returns a counted reference (+1): 'child' must be released}}
+  if (IS_ERR(child)) // expected-note{{Taking false branch}}
+    return -ENOENT;
+  if (child == root) // expected-note{{Assuming 'child' is equal to 'root'}} expected-note{{Taking true branch}}
+    return 0; // expected-warning{{Reference to 'child' acquired by dget_parent() is not released on this path (missing dput())}} expected-note{{Reference to 'child' acquired by dget_parent() is not released on this path (missing dput())}}
+  dput(child);
+  return 1;
+}
