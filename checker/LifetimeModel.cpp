@@ -306,8 +306,8 @@ void LifetimeModel::checkPostCall(const CallEvent &Call,
         unsigned(API->RefArg) < Call.getNumArgs())
       if (const MemRegion *R = refRegion(Call.getArgSVal(API->RefArg)))
         if (const auto *SR = dyn_cast<SymbolicRegion>(R->getBaseRegion()))
-          State = noteNamingResult(State, SR->getSymbol(),
-                                   Call.getReturnValue());
+          State =
+              noteNamingResult(State, SR->getSymbol(), Call.getReturnValue());
     if (storeOnSuccess(Call, K, State, C))
       return;
     bool Added = false;
