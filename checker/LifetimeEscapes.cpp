@@ -120,6 +120,15 @@ static ProgramStateRef keepGiven(ProgramStateRef To, ProgramStateRef State,
   return To;
 }
 
+SymbolRef lifetime::namedObject(const CallEvent &Call, const CallContract &K) {
+  if (!K.API || !K.API->Names || K.API->RefArg < 0 ||
+      unsigned(K.API->RefArg) >= Call.getNumArgs())
+    return nullptr;
+  const MemRegion *R = refRegion(Call.getArgSVal(K.API->RefArg));
+  const auto *SR = R ? dyn_cast<SymbolicRegion>(R->getBaseRegion()) : nullptr;
+  return SR ? SR->getSymbol() : nullptr;
+}
+
 void lifetime::handOverArguments(const CallEvent &Call, CheckerContext &C,
                                  ExplodedNode *Pred) {
   // What a get/put does to the references it is given is evaluated
@@ -131,11 +140,8 @@ void lifetime::handOverArguments(const CallEvent &Call, CheckerContext &C,
   ProgramStateRef Orig = C.getState();
   ProgramStateRef State = containerCall(Call, K, Orig, C, FreedTag);
   // dev_set_name(): the object now owns a name its release frees.
-  if (K.API && K.API->Names && K.API->RefArg >= 0 &&
-      unsigned(K.API->RefArg) < Call.getNumArgs())
-    if (const MemRegion *R = refRegion(Call.getArgSVal(K.API->RefArg)))
-      if (const auto *SR = dyn_cast<SymbolicRegion>(R->getBaseRegion()))
-        State = markNamed(State, SR->getSymbol());
+  if (SymbolRef Named = namedObject(Call, K))
+    State = markNamed(State, Named);
   auto Finish = [&](ProgramStateRef S) {
     if (S != Orig)
       C.addTransition(S, Pred ? Pred : C.getPredecessor(), FreedTag);

@@ -302,12 +302,8 @@ void LifetimeModel::checkPostCall(const CallEvent &Call,
     // are noted only when the latter changed nothing, as before.
     ProgramStateRef State =
         forgetPassedGivenPuts(Call, K, C.getState(), C.wasInlined);
-    if (API && API->Names && API->RefArg >= 0 &&
-        unsigned(API->RefArg) < Call.getNumArgs())
-      if (const MemRegion *R = refRegion(Call.getArgSVal(API->RefArg)))
-        if (const auto *SR = dyn_cast<SymbolicRegion>(R->getBaseRegion()))
-          State =
-              noteNamingResult(State, SR->getSymbol(), Call.getReturnValue());
+    if (SymbolRef Named = namedObject(Call, K))
+      State = noteNamingResult(State, Named, Call.getReturnValue());
     if (storeOnSuccess(Call, K, State, C))
       return;
     bool Added = false;

@@ -82,15 +82,18 @@ ProgramStateRef assumeCmpZero(ProgramStateRef S, SVal Ret,
                               clang::BinaryOperatorKind Op, CheckerContext &C);
 
 // LifetimeEscapes.cpp
+/// The object a `names` call (dev_set_name()) names, or null.
+clang::ento::SymbolRef namedObject(const CallEvent &Call,
+                                   const CallContract &K);
 /// Pred: the node the call's transitions start from (an error node a
 /// report was made at), or null for the predecessor.
 void handOverArguments(const CallEvent &Call, CheckerContext &C,
                        clang::ento::ExplodedNode *Pred = nullptr);
+/// The role of the call whose result Mem is (kmalloc(): allocator,
+/// devm_kzalloc(): managed-allocator), or None (FreedContainers.cpp).
+CallRole allocatorRoleOf(clang::ento::SymbolRef Mem);
 /// Rule freed-container (FreedContainers.cpp): the memory this path
 /// allocated that a store of a held reference goes into, or null.
-/// The role of the call whose result Mem is (kmalloc(): allocator,
-/// devm_kzalloc(): managed-allocator), or None.
-CallRole allocatorRoleOf(clang::ento::SymbolRef Mem);
 clang::ento::SymbolRef privateContainer(clang::ento::SVal Loc,
                                         clang::ento::SVal Val,
                                         ProgramStateRef State);

@@ -307,6 +307,8 @@ bool linkedToStored(ProgramStateRef S, clang::ento::SymbolRef Sym);
 /// pointer is live (it may die before the get that uses the field).
 ProgramStateRef noteReadOutOfStored(ProgramStateRef S,
                                     clang::ento::SymbolRef Sym);
+/// Drops the stored marks and reads of dead symbols, and settles the naming
+/// results whose status died (a nonzero one unnames the object).
 ProgramStateRef removeDeadStored(ProgramStateRef S,
                                  clang::ento::SymbolReaper &SR);
 
