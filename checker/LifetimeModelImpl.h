@@ -52,10 +52,12 @@ bool knownNull(ProgramStateRef State, const MemRegion *R, CheckerContext &C,
 
 // LifetimeTransfer.cpp
 /// A count taken through API on R at Site; Since is the symbol count there
-/// (symbolWatermark()).
+/// (symbolWatermark()). GivenToCallee: ArgE names the object through a
+/// parameter of an inlined function (rule given-vote-own).
 ProgramStateRef acquire(ProgramStateRef State, const MemRegion *R,
                         const LifetimeAPI &API, const clang::Stmt *Site,
-                        const clang::Expr *ArgE, unsigned Since);
+                        const clang::Expr *ArgE, unsigned Since,
+                        bool GivenToCallee = false);
 /// ReleaseFrame: see RefEntry::ReleaseFrame.
 ProgramStateRef release(ProgramStateRef State, const MemRegion *R,
                         const LifetimeAPI &API, unsigned Since,

@@ -70,17 +70,43 @@ bool lifetime::ownedByBit(const Stmt *Site, CheckerContext &C) {
   return false;
 }
 
+/// Does ArgE name its object through a parameter of a function the analysis
+/// inlined (`client->base.dev` in tegra_client_open(), called from a walk
+/// of tegra->clients)? Then whatever walk reached the object was a
+/// caller's, not this function's.
+static bool givenToInlinedCallee(const Expr *ArgE, const LocationContext *LC) {
+  if (!ArgE || !LC->getStackFrame()->getCallSite())
+    return false;
+  const Expr *E = ArgE;
+  for (int Depth = 0; E && Depth < 8; ++Depth) {
+    E = E->IgnoreParenCasts();
+    if (const auto *ME = dyn_cast<MemberExpr>(E))
+      E = ME->getBase();
+    else if (const auto *UO = dyn_cast<UnaryOperator>(E))
+      E = UO->getSubExpr();
+    else if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+      return isa<ParmVarDecl>(DRE->getDecl());
+    else
+      return false;
+  }
+  return false;
+}
+
 ProgramStateRef lifetime::acquire(ProgramStateRef State, const MemRegion *R,
                                   const LifetimeAPI &API, const Stmt *Site,
-                                  const Expr *ArgE, unsigned Since) {
+                                  const Expr *ArgE, unsigned Since,
+                                  bool GivenToCallee) {
   auto Found = findRef(State, R, API.Fam);
   // A count set up fresh (device_initialize(&o->dev) after kref_init(&o->ref))
   // is a count of its own, not another family's counter in the object.
   if (Found && API.InitsFresh && keyFamily(Found->first) != API.Fam)
     Found.reset();
   // A get on an object reached through a list walk or an index lookup keeps
-  // it for the index or a later walk, which this path cannot follow.
+  // it for the index or a later walk, which this path cannot follow; not a
+  // usage vote an inlined callee took on what its caller gave it.
   if (!Found && !isNewReference(API) && reachedFromInternal(State, R) &&
+      !(!escapesOnStore(API.Fam) && GivenToCallee &&
+        applyRule(RuleId::GivenVoteOwn)) &&
       applyRule(RuleId::InternalGet))
     return State;
   if (!Found && !isNewReference(API) && escapesOnStore(API.Fam))
@@ -562,7 +588,8 @@ void lifetime::applyCall(const CallEvent &Call, const LifetimeAPI &API,
     Ok = nullptr;
   }
   if (Ok) {
-    Ok = acquire(Ok, R, API, CE, ArgE, symbolWatermark(CE, C));
+    Ok = acquire(Ok, R, API, CE, ArgE, symbolWatermark(CE, C),
+                 givenToInlinedCallee(ArgE, C.getLocationContext()));
     Ok = noteHeldThrough(Ok, ArgE, R, C.getLocationContext());
     auto Found = findRef(Ok, R, F);
     const MemRegion *KR = Found ? Found->first.Region : R;

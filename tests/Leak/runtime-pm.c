@@ -80,6 +80,43 @@ int list_walk_pm(struct list_head *head) {
   return 0;
 }
 
+/* Rule given-vote-own: a vote an inlined callee takes on what its caller
+ * gave it is the callee's to drop, even when the caller walked a list to
+ * find it (tegra_client_open() from tegra_open_channel(), Linux 6.12). */
+struct client { struct list_head list; struct device *dev; int class; };
+static int client_open_bad(struct client *client) {
+  int err = pm_runtime_resume_and_get(client->dev); // expected-note{{The call to pm_runtime_resume_and_get() takes a runtime-PM usage count of 'client->dev': it succeeded}}
+  if (err) // expected-note{{'err' is 0}} expected-note{{Taking false branch}}
+    return err;
+  if (setup() < 0) // expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
+    return -EIO; // expected-note{{client_open_bad() returns an error here without dropping the count it took on 'client->dev'}}
+  return 0;
+}
+int open_walk_bad(struct list_head *clients, int class) {
+  struct client *client;
+  list_for_each_entry(client, clients, list) // expected-note{{Entering loop body}}
+    if (client->class == class) // expected-note{{Assuming}} expected-note{{Taking true branch}}
+      return client_open_bad(client); // expected-note{{Calling 'client_open_bad'}} expected-note{{Returning from 'client_open_bad'}} expected-warning{{The runtime-PM usage count of 'client->dev' taken by pm_runtime_resume_and_get() is not dropped on this error path (missing pm_runtime_put())}} expected-note{{The runtime-PM usage count of 'client->dev' taken by pm_runtime_resume_and_get() is not dropped on this error path (missing pm_runtime_put())}}
+  return -ENODEV;
+}
+static int client_open_ok(struct client *client) {
+  int err = pm_runtime_resume_and_get(client->dev);
+  if (err)
+    return err;
+  if (setup() < 0) {
+    pm_runtime_put(client->dev);
+    return -EIO; // no-warning: the callee drops its own vote
+  }
+  return 0;
+}
+int open_walk_ok(struct list_head *clients, int class) {
+  struct client *client;
+  list_for_each_entry(client, clients, list)
+    if (client->class == class)
+      return client_open_ok(client); // no-warning: kept open until close
+  return -ENODEV;
+}
+
 /* #19 */
 struct hub { unsigned long bits[1]; struct device *port; };
 int port_resume_ok(struct hub *hub, int port1) {
@@ -125,7 +162,7 @@ int flagged_bad(struct i2c_client *client, struct device *adap) {
     pm_runtime_get_sync(adap); // expected-note{{The call to pm_runtime_get_sync() takes a runtime-PM usage count of 'adap', even when it fails}}
   status = i2c_client_setup(client);
   if (status < 0) // expected-note{{Assuming 'status' is < 0}} expected-note{{Taking true branch}}
-    goto out; // expected-note{{Control jumps to line 131}}
+    goto out; // expected-note{{Control jumps to line 168}}
   return 0;
 out:
   if (client->flags & 2) // expected-note{{Assuming the condition is false}} expected-note{{Taking false branch}}
