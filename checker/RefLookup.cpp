@@ -118,8 +118,15 @@ static bool sameLoadOrigin(ProgramStateRef S, const MemRegion *A,
   const MemRegion *OA = loadRegion(A), *OB = loadRegion(B);
   if (!OA || !OB)
     return false;
-  if (OA == OB)
-    return isa<FieldRegion>(OA) || isa<ElementRegion>(OA);
+  if (OA == OB) {
+    if (isa<FieldRegion>(OA) || isa<ElementRegion>(OA))
+      return true;
+    // A global read again after a call invalidated it (`uv_hubs[i]` before
+    // and after kobject_init_and_add()): rule global-reload-identity.
+    const auto *VR = dyn_cast<VarRegion>(OA);
+    return VR && VR->getDecl()->hasGlobalStorage() &&
+           applyRule(RuleId::GlobalReloadIdentity);
+  }
   if (Depth > 3)
     return false;
   const MemRegion *SA = nullptr, *SB = nullptr;
