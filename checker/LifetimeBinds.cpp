@@ -26,8 +26,34 @@ static bool isCountedObjectPointer(QualType T) {
          activeModel().Types.CountedObjects.contains(RT->getDecl()->getName());
 }
 
+/// Rule global-object-stored: the address of a global object (`&init_ipc_ns`
+/// through get_ipc_ns()) stored into memory outside the stack hands its
+/// counts over as a symbolic pointer's escape on that bind does; the
+/// analyzer reports no escape for a region that is not a symbol. Into
+/// memory this path allocated it is handed to that memory (rule
+/// freed-container).
+static ProgramStateRef storeGlobalObject(SVal Loc, SVal Val,
+                                         ProgramStateRef State) {
+  const MemRegion *R = refRegion(Val);
+  const MemRegion *L = Loc.getAsRegion();
+  const auto *GV = R ? dyn_cast<VarRegion>(R->getBaseRegion()) : nullptr;
+  if (!GV || !GV->getDecl()->hasGlobalStorage() || !L ||
+      !isa<SymbolicRegion>(L->getBaseRegion()) ||
+      isa<StackSpaceRegion>(memorySpace(L, State)))
+    return State;
+  SymbolRef Mem = privateContainer(Loc, Val, State);
+  for (const auto &KV : allRefs(State))
+    if (KV.first.Region->getBaseRegion() == GV && KV.second.isHeld() &&
+        escapesOnStore(keyFamily(KV.first)) &&
+        applyRule(RuleId::GlobalObjectStored))
+      State = setRef(State, KV.first,
+                     Mem ? KV.second.escapedInto(Mem) : KV.second.escaped());
+  return State;
+}
+
 static void noteBindImpl(SVal Loc, SVal Val, CheckerContext &C,
                          ProgramStateRef State) {
+  State = storeGlobalObject(Loc, Val, State);
   // Remember the local variable a reference is kept in, for messages.
   const MemRegion *R = refRegion(Val);
   const MemRegion *L = Loc.getAsRegion();

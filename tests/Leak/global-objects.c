@@ -2,8 +2,10 @@
 // RUN: %analyze -analyzer-checker=refcount.Leak %proto -verify=expected,%vprefix %s
 // RUN: %analyze -analyzer-checker=refcount.Leak %inline -verify=expected,noglobal,%vprefix %s -analyzer-config refcount:DisableRules=global-reload-identity
 // RUN: %analyze -analyzer-checker=refcount.Leak %proto -verify=expected,noglobal,%vprefix %s -analyzer-config refcount:DisableRules=global-reload-identity
+// RUN: %analyze -analyzer-checker=refcount.Leak %inline -verify=expected,nostore,%vprefix %s -analyzer-config refcount:DisableRules=global-object-stored
+// RUN: %analyze -analyzer-checker=refcount.Leak %proto -verify=expected,nostore,%vprefix %s -analyzer-config refcount:DisableRules=global-object-stored
 
-/* refcount.Leak: a pointer read from a global again after a call
+/* refcount.Leak: global objects and globals. A pointer read from a global again after a call
  * invalidated the globals names what the first read named (rule
  * global-reload-identity), as a field read again does. The shape of
  * uv_hubs_init() (drivers/platform/x86/uv_sysfs.c, held-out set 12): each
@@ -11,12 +13,15 @@
  * kobject_init_and_add(), and put through the global again when that
  * fails (a path that does any cleanup: one that only returns leaves the
  * put to its caller, rule failure-passed-through). With the rule off (prefix noglobal) the put names another object
- * and the first reference reads as leaked. */
+ * and the first reference reads as leaked; with rule global-object-stored
+ * off (prefix nostore) the count stored in ctx reads as leaked. */
 
 struct hub { struct kobject kobj; int id; };
 extern struct kobj_type hub_ktype;
 struct hub **hubs;
 void note_hub(int id);
+struct gctx;
+int setup_ctx(struct gctx *ctx);
 
 int hub_add_ok(int n) {
   int i = 0;
@@ -69,3 +74,31 @@ int hub_add_other(int n) {
   return 0;
 }
 
+
+/* Rule global-object-stored: the address of a global object stored into
+ * memory outside the stack hands the count the path took on it over, as
+ * the store of a pointer from a call does (mq_create_mount(): `ctx->ipc_ns
+ * = get_ipc_ns(ns)` for &init_ipc_ns, put when the fs_context is freed;
+ * held-out set 13). */
+struct gns { refcount_t count; int level; };
+struct gns init_gns;
+struct gctx { struct gns *ns; };
+static inline struct gns *get_gns(struct gns *ns) {
+  refcount_inc(&ns->count); // expected-note{{Reference to '&ns->count' taken by refcount_inc()}} nostore-note{{Reference to '&ns->count' taken by refcount_inc()}}
+  return ns;
+}
+
+int ctx_take_ns_ok(struct gctx *ctx) {
+  ctx->ns = get_gns(&init_gns); // nostore-note{{Calling 'get_gns'}} nostore-note{{Returning from 'get_gns'}}
+  if (setup_ctx(ctx)) // nostore-note{{Assuming the condition is true}} nostore-note{{Taking true branch}}
+    return -EIO; // no-warning: ctx keeps the count; with the rule off: nostore-warning{{Reference to '&ns->count' taken by refcount_inc() is not released on this error path (missing refcount_dec_and_test())}} nostore-note{{Reference to '&ns->count' taken by refcount_inc() is not released on this error path (missing refcount_dec_and_test())}}
+  return 0;
+}
+
+int ctx_take_ns_bad(struct gctx *ctx) {
+  struct gns *ns = get_gns(&init_gns); // expected-note{{Calling 'get_gns'}} expected-note{{Returning from 'get_gns'}}
+  if (setup_ctx(ctx)) // expected-note{{Assuming the condition is true}} expected-note{{Taking true branch}}
+    return -EIO; // LEAK expected-warning{{Reference to '&ns->count' taken by refcount_inc() is not released on this error path (missing refcount_dec_and_test())}} expected-note{{Reference to '&ns->count' taken by refcount_inc() is not released on this error path (missing refcount_dec_and_test())}}
+  ctx->ns = ns;
+  return 0;
+}
