@@ -96,8 +96,13 @@ static void noteBindImpl(SVal Loc, SVal Val, CheckerContext &C,
       C.addTransition(noteFieldCopy(State, FR, R));
       return;
     }
+    // The held object itself, or the object it was read out of
+    // (`midev->client = mcli` after get_device(&mcli->client->dev)).
     for (const auto &KV : allRefs(State))
-      if (KV.first.Region->getBaseRegion() == R->getBaseRegion()) {
+      if (KV.first.Region->getBaseRegion() == R->getBaseRegion() ||
+          (KV.second.isHeld() &&
+           loadedOutOf(KV.first.Region->getBaseRegion()) ==
+               R->getBaseRegion())) {
         applyRule(RuleId::FieldCopyIdentity);
         C.addTransition(noteFieldCopy(State, FR, R));
         return;

@@ -58,6 +58,16 @@ static bool sameFieldPath(ProgramStateRef State, const MemRegion *R,
     if (const MemRegion *const *To = State->get<HeldThrough>(Field))
       if (*To == HeldBase)
         return true;
+    // `mcli = midev->client; put_device(&mcli->client->dev)` after
+    // `get_device(&mcli->client->dev); midev->client = mcli`: the field
+    // holds a copy of the pointer the held object was read out of (rule
+    // field-copy-identity).
+    if (Depth == 0)
+      if (const MemRegion *Copy = fieldCopyIn(State, Field))
+        if (Copy->getBaseRegion() ==
+                loadedFrom(HeldBase)->getBaseRegion() &&
+            applyRule(RuleId::FieldCopyIdentity))
+          return true;
     Base = Field->getBaseRegion();
   }
   return false;
