@@ -11,7 +11,8 @@
 // contract says it has no side effects and that on one path the same
 // arguments give the same result (model-file kind same-result,
 // KREF_SAME_RESULT) is evaluated here: the first call conjures the result,
-// later calls with the same arguments return it. The memo is keyed by the
+// later calls with the same arguments return it (also where the TU has the
+// body, if that body is inline asm: get_current()). The memo is keyed by the
 // callee and the identity of each argument (a region, a symbol, or a
 // constant); its results stay alive as long as the entry, which dies with
 // its arguments.
@@ -93,11 +94,30 @@ struct SameCallKey {
 
 REGISTER_MAP_WITH_PROGRAMSTATE(SameResults, SameCallKey, SVal)
 
+/// Does S contain an inline asm statement? Each evaluation of one conjures
+/// a new value, so inlining a getter whose result comes from asm
+/// (get_current(): `this_cpu_read_stable(pcpu_hot.current_task)`) loses
+/// its identity.
+static bool containsAsm(const Stmt *S) {
+  if (!S)
+    return false;
+  if (isa<AsmStmt>(S))
+    return true;
+  for (const Stmt *Child : S->children())
+    if (containsAsm(Child))
+      return true;
+  return false;
+}
+
 bool lifetime::evalSameResult(const CallEvent &Call, CheckerContext &C) {
   const auto *FD = dyn_cast_or_null<FunctionDecl>(Call.getDecl());
   const auto *CE = dyn_cast_or_null<CallExpr>(Call.getOriginExpr());
-  // A body in this TU is inlined: the analyzer sees the identity itself.
-  if (!FD || !CE || FD->hasBody() || Call.getResultType()->isVoidType() ||
+  // A body in this TU is inlined: the analyzer sees the identity itself,
+  // unless the result comes out of inline asm.
+  const FunctionDecl *Def = nullptr;
+  if (!FD || !CE ||
+      (FD->hasBody(Def) && !containsAsm(Def->getBody())) ||
+      Call.getResultType()->isVoidType() ||
       Call.getNumArgs() > SameCallKey::MaxArgs)
     return false;
   SameCallKey Key;
