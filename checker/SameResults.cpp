@@ -11,10 +11,10 @@
 // contract says it has no side effects and that on one path the same
 // arguments give the same result (model-file kind same-result,
 // KREF_SAME_RESULT) is evaluated here: the first call conjures the result,
-// later calls with the same arguments return it (also where the TU has the
-// body, if that body is inline asm: get_current()). The memo is keyed by the
-// callee and the identity of each argument (a region, a symbol, or a
-// constant); its results stay alive as long as the entry, which dies with
+// later calls with the same arguments return it, also where the TU has the
+// body (an inline field read, inline asm): the contract, not the body,
+// decides. The memo is keyed by the callee and the identity of each
+// argument (a region, a symbol, or a constant); its results stay alive as long as the entry, which dies with
 // its arguments.
 //
 //===----------------------------------------------------------------------===//
@@ -94,30 +94,14 @@ struct SameCallKey {
 
 REGISTER_MAP_WITH_PROGRAMSTATE(SameResults, SameCallKey, SVal)
 
-/// Does S contain an inline asm statement? Each evaluation of one conjures
-/// a new value, so inlining a getter whose result comes from asm
-/// (get_current(): `this_cpu_read_stable(pcpu_hot.current_task)`) loses
-/// its identity.
-static bool containsAsm(const Stmt *S) {
-  if (!S)
-    return false;
-  if (isa<AsmStmt>(S))
-    return true;
-  for (const Stmt *Child : S->children())
-    if (containsAsm(Child))
-      return true;
-  return false;
-}
-
 bool lifetime::evalSameResult(const CallEvent &Call, CheckerContext &C) {
   const auto *FD = dyn_cast_or_null<FunctionDecl>(Call.getDecl());
   const auto *CE = dyn_cast_or_null<CallExpr>(Call.getOriginExpr());
-  // A body in this TU is inlined: the analyzer sees the identity itself,
-  // unless the result comes out of inline asm.
-  const FunctionDecl *Def = nullptr;
-  if (!FD || !CE ||
-      (FD->hasBody(Def) && !containsAsm(Def->getBody())) ||
-      Call.getResultType()->isVoidType() ||
+  // The contract holds where the TU has the body too: inlining it would
+  // read the memory again after calls invalidated it (dev_get_platdata()
+  // is `dev->platform_data`), or evaluate inline asm again (get_current()),
+  // each time a new value.
+  if (!FD || !CE || Call.getResultType()->isVoidType() ||
       Call.getNumArgs() > SameCallKey::MaxArgs)
     return false;
   SameCallKey Key;
