@@ -64,8 +64,7 @@ static bool sameFieldPath(ProgramStateRef State, const MemRegion *R,
     // field-copy-identity).
     if (Depth == 0)
       if (const MemRegion *Copy = fieldCopyIn(State, Field))
-        if (Copy->getBaseRegion() ==
-                loadedFrom(HeldBase)->getBaseRegion() &&
+        if (Copy->getBaseRegion() == loadedFrom(HeldBase)->getBaseRegion() &&
             applyRule(RuleId::FieldCopyIdentity))
           return true;
     Base = Field->getBaseRegion();

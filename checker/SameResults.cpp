@@ -14,8 +14,8 @@
 // later calls with the same arguments return it, also where the TU has the
 // body (an inline field read, inline asm): the contract, not the body,
 // decides. The memo is keyed by the callee and the identity of each
-// argument (a region, a symbol, or a constant); its results stay alive as long as the entry, which dies with
-// its arguments.
+// argument (a region, a symbol, or a constant); its results stay alive as
+// long as the entry, which dies with its arguments.
 //
 //===----------------------------------------------------------------------===//
 
