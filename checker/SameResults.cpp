@@ -94,6 +94,41 @@ struct SameCallKey {
 
 REGISTER_MAP_WITH_PROGRAMSTATE(SameResults, SameCallKey, SVal)
 
+/// The result of a same-result getter with no arguments (get_current(),
+/// behind `current`): one value for the whole analysis of the top
+/// function, a symbol conjured from the callee and the top frame only, so
+/// every call returns it without a memo in the state (a memo entry would
+/// keep apart the paths that read `current` from those that did not).
+static SVal fixedResult(const CallEvent &Call, const FunctionDecl *FD,
+                        CheckerContext &C) {
+  const LocationContext *Top = C.getLocationContext();
+  while (Top->getParent())
+    Top = Top->getParent();
+  SymbolManager &SM = C.getSymbolManager();
+  const void *Tag = FD->getCanonicalDecl();
+#if LLVM_VERSION_MAJOR >= 21
+  // A conjured symbol names a CFG element: the first one of the top
+  // function's CFG, the same at every call.
+  const CFG *G = Top->getCFG();
+  const CFGBlock *First = nullptr;
+  for (const CFGBlock *B : *G)
+    if (B && !B->empty()) {
+      First = B;
+      break;
+    }
+  if (!First)
+    return conjureCallResult(Call, C);
+  SymbolRef Sym = SM.conjureSymbol(ConstCFGElementRef(First, 0), Top,
+                                   Call.getResultType(), 0, Tag);
+#else
+  const Stmt *Body = Top->getDecl()->getBody();
+  if (!Body)
+    return conjureCallResult(Call, C);
+  SymbolRef Sym = SM.conjureSymbol(Body, Top, Call.getResultType(), 0, Tag);
+#endif
+  return C.getSValBuilder().makeSymbolVal(Sym);
+}
+
 bool lifetime::evalSameResult(const CallEvent &Call, CheckerContext &C) {
   const auto *FD = dyn_cast_or_null<FunctionDecl>(Call.getDecl());
   const auto *CE = dyn_cast_or_null<CallExpr>(Call.getOriginExpr());
@@ -104,6 +139,11 @@ bool lifetime::evalSameResult(const CallEvent &Call, CheckerContext &C) {
   if (!FD || !CE || Call.getResultType()->isVoidType() ||
       Call.getNumArgs() > SameCallKey::MaxArgs)
     return false;
+  if (Call.getNumArgs() == 0) {
+    C.addTransition(C.getState()->BindExpr(CE, C.getLocationContext(),
+                                           fixedResult(Call, FD, C)));
+    return true;
+  }
   SameCallKey Key;
   Key.Callee = FD->getCanonicalDecl();
   for (unsigned I = 0, N = Call.getNumArgs(); I < N; ++I)
