@@ -31,6 +31,7 @@
 #include "Compat.h"
 #include "LifetimeModelImpl.h"
 #include "ModelFile.h"
+#include "RefcountModel.h"
 #include "Rules.h"
 #include "clang/AST/Expr.h"
 #include "clang/Basic/SourceManager.h"
@@ -202,7 +203,8 @@ public:
                : State;
   }
   void checkPreCall(const CallEvent &Call, CheckerContext &C) const {
-    handOverArguments(Call, C, freedNotPut(Call, C, Leak));
+    if (!inUnevaluatedOperand(Call, C))
+      handOverArguments(Call, C, freedNotPut(Call, C, Leak));
   }
   void checkPostCall(const CallEvent &Call, CheckerContext &C) const;
   void checkPreStmt(const ReturnStmt *RS, CheckerContext &C) const {
@@ -250,8 +252,10 @@ public:
 
 bool LifetimeModel::evalCall(const CallEvent &Call, CheckerContext &C) const {
   const CallContract &K = contractFor(Call);
+  // refcount.Model evaluates a call in an operand the code never runs.
   if (K.isIndirect() || K.Name.empty() ||
-      !isa_and_nonnull<CallExpr>(Call.getOriginExpr()))
+      !isa_and_nonnull<CallExpr>(Call.getOriginExpr()) ||
+      inUnevaluatedOperand(Call, C))
     return false;
   switch (K.Role) {
   case CallRole::ErrTest:
@@ -292,6 +296,8 @@ bool LifetimeModel::evalCall(const CallEvent &Call, CheckerContext &C) const {
 
 void LifetimeModel::checkPostCall(const CallEvent &Call,
                                   CheckerContext &C) const {
+  if (inUnevaluatedOperand(Call, C))
+    return;
   // kref_* and refcount_* are evaluated by refcount.Model: observe them.
   const CallContract &K = contractFor(Call);
   const LifetimeAPI *API = K.API;

@@ -121,7 +121,7 @@ static bool dropsLastCreatedCount(const CallEvent &Call,
 }
 
 bool RefcountModel::evalCall(const CallEvent &Call, CheckerContext &C) const {
-  if (evalAsmGotoCall(Call, C))
+  if (evalUnevaluatedCall(Call, C) || evalAsmGotoCall(Call, C))
     return true;
   CountCall CC = decodeCountCall(Call);
   if (!CC)

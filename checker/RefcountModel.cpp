@@ -103,7 +103,7 @@ void RefcountModel::markOrigin(CheckerContext &C, SVal V, InternalOrigin O,
 void RefcountModel::checkPostCall(const CallEvent &Call,
                                   CheckerContext &C) const {
   const IdentifierInfo *II = Call.getCalleeIdentifier();
-  if (!II)
+  if (!II || inUnevaluatedOperand(Call, C))
     return;
   StringRef Name = II->getName();
 

@@ -34,6 +34,14 @@ bool evalAsmGotoCall(const clang::ento::CallEvent &Call,
 /// Forgets the functions AsmGotoCalls.cpp looked at (a new TU).
 void resetAsmGotoCache();
 
+/// Is the call inside the operand of `__builtin_constant_p()`, which the
+/// code never runs (rule unevaluated-operand, UnevaluatedCalls.cpp)?
+bool inUnevaluatedOperand(const clang::ento::CallEvent &Call,
+                          clang::ento::CheckerContext &C);
+/// Evaluates such a call without its body or effects: true when it did.
+bool evalUnevaluatedCall(const clang::ento::CallEvent &Call,
+                         clang::ento::CheckerContext &C);
+
 /// Bug category shared by every refcount report.
 inline constexpr const char *RefcountCategory = "Reference counting";
 
