@@ -26,12 +26,8 @@ bool krefcheck::inUnevaluatedOperand(const CallEvent &Call, CheckerContext &C) {
   const Stmt *S = Call.getOriginExpr();
   if (!S || !ruleEnabled(RuleId::UnevaluatedOperand))
     return false;
-  // The operand is part of the call's full expression: the walk up stops
-  // at the first parent that is no expression (asked on every call, from
-  // both models' callbacks).
   const ParentMap &PM = C.getLocationContext()->getParentMap();
-  for (const Stmt *P = PM.getParent(S); isa_and_nonnull<Expr>(P);
-       P = PM.getParent(P))
+  for (const Stmt *P = PM.getParent(S); P; P = PM.getParent(P))
     if (const auto *CE = dyn_cast<CallExpr>(P))
       if (CE->getBuiltinCallee() == Builtin::BI__builtin_constant_p)
         return true;
